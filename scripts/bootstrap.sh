@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs what voice_spades needs on a fresh machine, then leaves a ready
+# virtual environment in .venv. Safe to run again: it only installs what is missing.
+# Usage: scripts/bootstrap.sh [--test]   (--test adds what the test suite needs)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+say() { printf 'voice-spades setup: %s\n' "$*" >&2; }
+
+# --- system packages -------------------------------------------------------
+missing=()
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+ldconfig -p 2>/dev/null | grep -q 'libportaudio\.so\.2' || missing+=(libportaudio2)
+if [ "$want_test" = 1 ]; then
+    command -v sox >/dev/null 2>&1 || missing+=(sox)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        sudo_cmd=()
+        if [ "$(id -u)" != 0 ]; then
+            if command -v sudo >/dev/null 2>&1; then sudo_cmd=(sudo); fi
+        fi
+        if [ "$(id -u)" = 0 ] || [ "${#sudo_cmd[@]}" -gt 0 ]; then
+            say "installing system packages: ${missing[*]}"
+            "${sudo_cmd[@]}" apt-get update -qq >/dev/null || true
+            if ! DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq \
+                    "${missing[@]}" >/dev/null; then
+                say "could not install ${missing[*]}; speech or microphone may be unavailable (the game still runs in text)."
+            fi
+        else
+            say "please install: ${missing[*]} (for example: sudo apt-get install ${missing[*]})"
+        fi
+    else
+        say "please install with your package manager: ${missing[*]}"
+    fi
+fi
+
+# --- Python environment ----------------------------------------------------
+python_bin=""
+for candidate in python3.13 python3.12 python3.11 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 &&
+        "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+        python_bin="$candidate"
+        break
+    fi
+done
+if [ -z "$python_bin" ]; then
+    say "Python 3.11 or newer is needed; please install it (for example: sudo apt-get install python3)."
+    exit 1
+fi
+
+venv="$root/.venv"
+if [ ! -x "$venv/bin/python" ]; then
+    say "creating the virtual environment in .venv"
+    if ! "$python_bin" -m venv "$venv" 2>/dev/null; then
+        if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null || true
+        fi
+        rm -rf "$venv"
+        "$python_bin" -m venv "$venv"
+    fi
+fi
+
+extras=""
+[ "$want_test" = 1 ] && extras="[test]"
+stamp="$venv/.installed$( [ "$want_test" = 1 ] && echo -test )"
+fingerprint="$(cat "$root/pyproject.toml" | cksum)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$fingerprint" ]; then
+    say "installing Python packages (first run only; needs the package index)"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$root$extras"
+    echo "$fingerprint" > "$stamp"
+fi

@@ -1,0 +1,57 @@
+"""The `voice-spades simulate` and `bench engine` commands, run as real processes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "voice_spades", *args], capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+@pytest.mark.parametrize(("rules", "players"), [("pagat", None), ("classic-fr", None),
+                                                ("cardgames", 4), ("playroom", 3),
+                                                ("playroom", 6), ("two-player", 2)])
+def test_simulate_json_summary(rules: str, players: int | None) -> None:
+    extra = ["--players", str(players)] if players else []
+    result = run("simulate", "--games", "3", "--seed", "7", "--rules", rules, "--json", *extra)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["matches"] == 3 and summary["hands"] >= 3
+    assert sum(summary["wins"].values()) + summary["unfinished"] == 3
+    assert len(summary["mean_score"]) == len(summary["wins"])
+    again = json.loads(run("simulate", "--games", "3", "--seed", "7", "--rules", rules,
+                           "--json", *extra).stdout)
+    assert again == summary  # deterministic from the seed
+
+
+def test_simulate_text_summary() -> None:
+    result = run("simulate", "--games", "2", "--seed", "1")
+    assert result.returncode == 0
+    assert "2 matches" in result.stdout and "South-North" in result.stdout
+
+
+@pytest.mark.parametrize(("rules", "players", "message"), [
+    ("pagat", "3", "The pagat rules are for 4 players, not 3."),
+    ("playroom", "7", "The playroom rules are for 3 to 6 players, not 7."),
+    ("two-player", "4", "The two-player rules are for 2 players, not 4."),
+    ("classic-fr", "2", "The classic-fr rules are for 4 players, not 2."),
+])
+def test_simulate_refuses_player_count_outside_profile(rules: str, players: str,
+                                                       message: str) -> None:
+    result = run("simulate", "--rules", rules, "--players", players)
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bench_engine_prints_labelled_figures() -> None:
+    result = run("bench", "engine", "--seconds", "0.2", "--runs", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["hands_per_second_median"] > 100
+    assert figures["legal_moves_per_second_median"] > 10_000

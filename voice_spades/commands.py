@@ -1,0 +1,153 @@
+"""Intents: what a player means, whether they pressed a key or said it.
+
+Keys and voice both produce these; the session alone decides what they do.
+Nothing about the game lives in the input layers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from voice_spades.engine.actions import Action
+from voice_spades.engine.cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """Take a game action: a bid, a card, a draw or blind nil decision, an exchange."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCurrent:
+    """Play the card under the hand cursor ("play it", Enter)."""
+
+
+class Query(Enum):
+    """Questions a player can ask at any time, whoever's turn it is."""
+
+    TABLE = "table"            # cards on the table
+    SUIT_LED = "suit-led"
+    SCORES = "scores"          # scores and bags
+    WHOSE_TURN = "whose-turn"
+    HAND = "hand"              # read my whole hand
+    SUIT = "suit"              # read one suit of my hand (needs ``suit``)
+    LEGAL = "legal"            # what can I play / bid now
+    GAME_INFO = "game-info"    # bids and tricks per player, trick number
+    BIDS = "bids"
+    LAST_TRICK = "last-trick"
+    HELP = "help"              # the keys
+    WHAT_CAN_I_SAY = "what-can-i-say"
+    HISTORY = "history"        # recent messages
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask a question; ``suit`` is set for :attr:`Query.SUIT`."""
+
+    query: Query
+    suit: Suit | None = None
+
+
+class Move(Enum):
+    """Hand cursor movements."""
+
+    NEXT_CARD = "next-card"
+    PREVIOUS_CARD = "previous-card"
+    NEXT_SUIT = "next-suit"
+    PREVIOUS_SUIT = "previous-suit"
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCursor:
+    """Move through the hand by card or suit; speaks the card reached."""
+
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class JumpToSuit:
+    """Put the cursor on a suit's first card."""
+
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class StartBid:
+    """The B key: say what bids are possible and wait for one."""
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDigit:
+    """A digit key while bidding (bids above 9 take two digits)."""
+
+    digit: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkCard:
+    """Blind nil exchange: mark a card to give back, or unmark it (``None``: the card
+    under the hand cursor). Confirming plays the exchange of the marked cards."""
+
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Answer a pending question: yes (True) or no (False)."""
+
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Drop what is pending (a typed bid, a question)."""
+
+
+class Control(Enum):
+    """Session commands that are not about the cards."""
+
+    REPEAT = "repeat"
+    SILENCE = "silence"
+    FASTER = "faster"
+    SLOWER = "slower"
+    SAVE_AND_QUIT = "save-and-quit"
+    NEW_GAME = "new-game"
+    VERBOSITY = "verbosity"    # cycle brief / normal / verbose
+    LISTEN = "listen"          # push-to-talk: start listening
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A session command."""
+
+    control: Control
+
+
+Intent = (Act | PlayCurrent | Ask | MoveCursor | JumpToSuit | StartBid | TypeDigit | MarkCard
+          | Confirm | Cancel | Command)
+"""Anything a player can mean."""
+
+
+@dataclass(frozen=True, slots=True)
+class Propose:
+    """An uncertain or irreversible intent (a spoken bid, a card heard with low
+    confidence): the session asks ``question`` and waits for :class:`Confirm`."""
+
+    intent: Act | PlayCurrent
+    question: str
+
+
+@dataclass(frozen=True, slots=True)
+class NotUnderstood:
+    """Speech that matched nothing: the session answers "Sorry, say again"."""
+
+    heard: str | None = None
+
+
+AnyIntent = Intent | Propose | NotUnderstood
+"""Every intent, including the voice layer's proposals and misses."""

@@ -1,0 +1,211 @@
+"""Rule profiles: one frozen options object, five named presets.
+
+Every profile rotates the same way: hand 1 has a random dealer ``d``; the first
+player (first to bid and to lead) is ``d + 1`` clockwise; next hand ``d`` moves one
+seat clockwise. That one rule covers pagat's "dealer passes left", cardgames'
+"first player moves clockwise" and two-player's "the roles swap", where the
+"dealer" is the player who draws first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+
+from voice_spades.errors import InvalidInputError
+
+
+class FailedNil(Enum):
+    """What happens to the tricks a failed nil bidder took (partnership play)."""
+
+    BAGS = "bags"
+    """pagat/playroom: not for the partner's bid; bags worth 1 point each."""
+    BAGS_NO_POINTS = "bags-no-points"
+    """classic-fr: not for the partner's bid; bags toward the penalty, no points."""
+    FOR_PARTNER = "for-partner"
+    """cardgames: they count toward the partner's bid; extra tricks are bags."""
+
+
+class Deal(Enum):
+    """How cards reach the players."""
+
+    DEAL = "deal"
+    """One at a time clockwise from the dealer's left."""
+    DRAW = "draw"
+    """Two-player: draw, keep or discard, alternating until the stock is gone."""
+
+
+class FirstLead(Enum):
+    """Who leads the first trick of a hand."""
+
+    FIRST_PLAYER = "first-player"
+    """The first bidder (the dealer's left)."""
+    TWO_OF_CLUBS = "two-of-clubs"
+    """House rule: whoever holds the 2 of clubs (if it is removed, the first player)."""
+
+
+TARGETS = (500, 1000, 1500, 2000)
+"""Target scores offered for longer games."""
+
+REMOVED_TWOS_ORDER = ("2C", "2D", "2H", "2S")
+"""Decision (RULES.md): with 3, 5 or 6 players, the 2s are removed in this order."""
+
+BIG_CONTRACT_THRESHOLD = {3: 10, 4: 8, 5: 7, 6: 6}
+"""Playroom: tricks bid and made beyond this many earn 10 points each."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """Every rule choice of a match. Build one with :func:`profile`."""
+
+    name: str = "pagat"
+    players: int = 4
+    player_range: tuple[int, int] = (4, 4)
+    partnerships: bool = True
+    """With 4 players, partners sit opposite and bids are summed per side."""
+    target: int = 500
+    failed_nil: FailedNil = FailedNil.BAGS
+    nil_points: int = 100
+    blind_nil: bool = False
+    """Two-player blind (double) nil, declared before looking, with an exchange."""
+    blind_nil_points: int = 200
+    blind_nil_exchange: int = 3
+    double_nil: bool = True
+    """Both partners may bid nil; each nil is scored on its own."""
+    exact_bid_bonus: int = 0
+    """Points for making a bid of exactly 1 or 2 exactly (3-4 players only)."""
+    big_contract_bonus: int = 0
+    """Points per trick bid and made beyond the threshold for the player count."""
+    no_hell: bool = False
+    quicksand: bool = False
+    suicide: bool = False
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    deal: Deal = Deal.DEAL
+    first_lead: FirstLead = FirstLead.FIRST_PLAYER
+    forced_spade_lead_breaks: bool = False
+    """Two-player: leading a spade from an all-spade hand breaks spades."""
+
+    def __post_init__(self) -> None:
+        low, high = self.player_range
+        if not low <= self.players <= high:
+            allowed = str(low) if low == high else f"{low} to {high}"
+            raise InvalidInputError(
+                f"The {self.name} rules are for {allowed} players, not {self.players}.")
+        if self.target <= 0:
+            raise InvalidInputError(f"The target score must be positive, not {self.target}.")
+        if self.suicide and not self.is_partnership:
+            raise InvalidInputError("Suicide needs partnerships: play it with 4 players.")
+        if self.deal is Deal.DRAW and self.players != 2:
+            raise InvalidInputError("The draw-and-discard deal is for 2 players.")
+
+    @property
+    def is_partnership(self) -> bool:
+        """True when seats 0/2 and 1/3 play as sides."""
+        return self.partnerships and self.players == 4
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: partners together, or one seat per side."""
+        if self.is_partnership:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        """Index in :attr:`sides` of the side a seat plays for."""
+        return seat % 2 if self.is_partnership else seat
+
+    @property
+    def removed_twos(self) -> int:
+        """How many 2s leave the deck so that every hand has the same size."""
+        return 0 if self.deal is Deal.DRAW else 52 % self.players
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per player, which is also the tricks per hand."""
+        if self.deal is Deal.DRAW:
+            return 13
+        return 52 // self.players
+
+    @property
+    def exact_bonus_applies(self) -> bool:
+        """The exact 1-or-2 bonus is for 3 or 4 players only."""
+        return self.exact_bid_bonus > 0 and self.players in (3, 4)
+
+    def with_options(self, **changes: object) -> RuleOptions:
+        """A copy with some options changed (validated again)."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+_PROFILES: dict[str, RuleOptions] = {
+    "pagat": RuleOptions(name="pagat"),
+    "classic-fr": RuleOptions(name="classic-fr", failed_nil=FailedNil.BAGS_NO_POINTS),
+    "cardgames": RuleOptions(name="cardgames", failed_nil=FailedNil.FOR_PARTNER),
+    "playroom": RuleOptions(name="playroom", player_range=(3, 6), exact_bid_bonus=20,
+                            big_contract_bonus=10),
+    "two-player": RuleOptions(name="two-player", players=2, player_range=(2, 2),
+                              partnerships=False, blind_nil=True, deal=Deal.DRAW,
+                              forced_spade_lead_breaks=True),
+}
+
+PROFILE_NAMES = tuple(_PROFILES)
+"""The profile names, default first."""
+
+
+def profile(name: str = "pagat", *, players: int | None = None, target: int | None = None,
+            no_hell: bool = False, quicksand: bool = False, suicide: bool = False) -> RuleOptions:
+    """The named preset, optionally with a player count, target and playroom variants.
+
+    Raises InvalidInputError for an unknown name, a player count outside the
+    profile's range, or a variant the profile does not offer.
+    """
+    if name not in _PROFILES:
+        raise InvalidInputError(
+            f"There are no {name!r} rules. Choose one of: {', '.join(PROFILE_NAMES)}.")
+    base = _PROFILES[name]
+    if (no_hell or quicksand or suicide) and name != "playroom":
+        raise InvalidInputError("No hell, quicksand and suicide are playroom variants.")
+    return base.with_options(
+        players=base.players if players is None else players,
+        target=base.target if target is None else target,
+        no_hell=no_hell, quicksand=quicksand, suicide=suicide)
+
+
+def options_to_dict(options: RuleOptions) -> dict[str, object]:
+    """Options as plain JSON values."""
+    out: dict[str, object] = {}
+    for field in dataclasses.fields(options):
+        value = getattr(options, field.name)
+        if isinstance(value, Enum):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[field.name] = value
+    return out
+
+
+def options_from_dict(data: dict[str, object]) -> RuleOptions:
+    """Inverse of :func:`options_to_dict`; unknown or ill-typed keys are refused."""
+    kwargs: dict[str, object] = {}
+    fields = {f.name: f for f in dataclasses.fields(RuleOptions)}
+    enums: dict[str, type[Enum]] = {"failed_nil": FailedNil, "deal": Deal,
+                                    "first_lead": FirstLead}
+    for key, value in data.items():
+        if key not in fields:
+            raise InvalidInputError(f"Unknown rule option {key!r}.")
+        try:
+            if key in enums:
+                value = enums[key](value)
+            elif key == "player_range":
+                assert isinstance(value, list) and len(value) == 2
+                value = (int(value[0]), int(value[1]))
+            default = getattr(RuleOptions(), key)
+            if isinstance(default, bool):
+                assert isinstance(value, bool)
+            elif isinstance(default, int):
+                assert isinstance(value, int) and not isinstance(value, bool)
+        except (ValueError, AssertionError, TypeError) as exc:
+            raise InvalidInputError(f"Rule option {key!r} has a bad value {value!r}.") from exc
+        kwargs[key] = value
+    return RuleOptions(**kwargs)  # type: ignore[arg-type]

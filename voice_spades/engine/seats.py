@@ -1,0 +1,17 @@
+"""Seat names: seats are numbered clockwise from 0, the human's seat (South)."""
+
+from __future__ import annotations
+
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-west", "North-east", "East"),
+    6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
+}
+"""Clockwise seat names for each player count."""
+
+
+def seat_name(players: int, seat: int) -> str:
+    """The compass name of a seat at a table of ``players``."""
+    return SEAT_NAMES[players][seat]
