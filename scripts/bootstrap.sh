@@ -71,6 +71,11 @@ fingerprint="$(cat "$root/pyproject.toml" | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$fingerprint" ]; then
     say "installing Python packages (first run only; needs the package index)"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$root$extras"
+    if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$root$extras" \
+            >"$venv/pip.log" 2>&1; then
+        cat "$venv/pip.log" >&2
+        say "installing the Python packages failed (see above); is the package index reachable?"
+        exit 1
+    fi
     echo "$fingerprint" > "$stamp"
 fi
