@@ -138,6 +138,9 @@ class Card:
         raise InvalidInputError(
             f"{text.strip()!r} is not a card: say a rank and a suit, like queen of hearts or QH.")
 
+    def __hash__(self) -> int:
+        return self.suit * 13 + self.rank
+
     def __str__(self) -> str:
         return self.code
 

@@ -8,6 +8,7 @@ copy. The whole hand is its deal plus the actions applied, so ``to_dict`` and
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Sequence
@@ -59,8 +60,13 @@ class Phase(Enum):
 
 def deck_for(rules: RuleOptions) -> list[Card]:
     """The cards in play for these rules: 52, less the removed 2s."""
-    removed = {Card.parse(code) for code in REMOVED_TWOS_ORDER[: rules.removed_twos]}
-    return [card for card in CARDS if card not in removed]
+    return list(_deck_without_twos(rules.removed_twos))
+
+
+@functools.cache
+def _deck_without_twos(removed: int) -> tuple[Card, ...]:
+    gone = {Card.parse(code) for code in REMOVED_TWOS_ORDER[:removed]}
+    return tuple(card for card in CARDS if card not in gone)
 
 
 class HandState:
@@ -528,7 +534,7 @@ def _check_deal(rules: RuleOptions, hands: Sequence[Sequence[Card]]) -> None:
     n, size = rules.players, rules.hand_size
     if len(hands) != n:
         raise InvalidStateError(f"The deal has {len(hands)} hands for {n} players.")
-    deck = set(deck_for(rules))
+    deck = frozenset(_deck_without_twos(rules.removed_twos))
     seen: set[Card] = set()
     for seat, hand in enumerate(hands):
         name = seat_name(n, seat)
