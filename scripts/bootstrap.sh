@@ -13,6 +13,7 @@ say() { printf 'voice-spades setup: %s\n' "$*" >&2; }
 # --- system packages -------------------------------------------------------
 missing=()
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+command -v aplay >/dev/null 2>&1 || missing+=(alsa-utils)
 ldconfig -p 2>/dev/null | grep -q 'libportaudio\.so\.2' || missing+=(libportaudio2)
 if [ "$want_test" = 1 ]; then
     command -v sox >/dev/null 2>&1 || missing+=(sox)

@@ -1,0 +1,52 @@
+"""Speech that cannot start says why in one sentence, and nothing crashes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voice_spades.errors import SetupError
+from voice_spades.speech import make_speaker
+
+pytestmark = pytest.mark.audio
+
+ROOT = Path(__file__).resolve().parents[2]
+TRY_SPEAKER = """
+from voice_spades.errors import SetupError
+from voice_spades.speech import make_speaker
+try:
+    make_speaker(rate=200).close()
+    print("speaker ready")
+except SetupError as error:
+    print(error)
+"""
+
+
+def try_speaker(home: Path, *flags: str) -> str:
+    done = subprocess.run([sys.executable, *flags, "-c", TRY_SPEAKER], cwd=ROOT,
+                          env={**os.environ, "HOME": str(home)}, capture_output=True,
+                          text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_no_audio_device(tmp_path: Path) -> None:
+    (tmp_path / ".asoundrc").write_text("pcm.!default { type hw card 29 }\n")
+    assert try_speaker(tmp_path) == (
+        "Speech is off: no audio output device was found. The game continues in text.")
+
+
+def test_pyttsx3_missing(tmp_path: Path) -> None:
+    # -S leaves site-packages, and so pyttsx3, out of reach (the worker gets -S too).
+    assert try_speaker(tmp_path, "-S") == (
+        "Speech is off: the pyttsx3 package is not installed. The game continues in text.")
+
+
+def test_aplay_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(SetupError, match="aplay program"):
+        make_speaker()

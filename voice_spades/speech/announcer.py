@@ -1,0 +1,107 @@
+"""The narrator's mouth: every message goes out as a text line and, if there is one, as speech."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import TextIO
+
+from voice_spades.errors import SpadesError
+from voice_spades.speech.base import Speaker
+from voice_spades.speech.message import Priority, Utterance
+from voice_spades.speech.text_speaker import TextSpeaker
+
+_log = logging.getLogger(__name__)
+
+SPEECH_FAILED = "Speech is off: the speech output stopped working. The game continues in text."
+
+
+class Announcer:
+    """Fans each utterance out to the text lines (always) and to an optional speaker.
+
+    Keeps a history for "repeat" and "what was said". If the speaker fails at any
+    time, one line says so and the game goes on in text only.
+    """
+
+    def __init__(self, speaker: Speaker | None = None, *, stream: TextIO | None = None,
+                 text: Speaker | None = None, history_size: int = 500) -> None:
+        self._speaker = speaker
+        self._text: Speaker = text if text is not None else TextSpeaker(stream)
+        self._history: deque[str] = deque(maxlen=history_size)
+        self._lock = threading.RLock()
+
+    @property
+    def speaker(self) -> Speaker | None:
+        """The speech output, or None once there is none (never given, or failed)."""
+        return self._speaker
+
+    def say(self, message: str | Utterance, priority: Priority = Priority.NORMAL,
+            tag: str | None = None, seat: int | None = None) -> None:
+        """Announce ``message``; a string takes ``priority``, ``tag`` and ``seat``."""
+        u = message if isinstance(message, Utterance) else Utterance(message, priority, tag, seat)
+        if not u.text.strip():
+            return
+        with self._lock:
+            self._history.append(u.text)
+            self._emit(u)
+
+    def history(self, n: int | None = None) -> list[str]:
+        """The last ``n`` messages (all kept if None), oldest first."""
+        with self._lock:
+            items = list(self._history)
+        if n is None:
+            return items
+        return items[len(items) - n:] if 0 < n < len(items) else items if n > 0 else []
+
+    def last(self) -> str | None:
+        """The last message, or None."""
+        with self._lock:
+            return self._history[-1] if self._history else None
+
+    def repeat_last(self) -> None:
+        """Say the last message again, cutting whatever is being said (not added to history)."""
+        with self._lock:
+            if self._history:
+                self._emit(Utterance(self._history[-1], Priority.HIGH))
+
+    def silence(self) -> None:
+        """Stop speaking now and forget what is queued."""
+        with self._lock:
+            self._to_speaker(lambda s: s.stop())
+
+    def cancel(self, tag: str) -> None:
+        """Drop queued speech tagged ``tag`` and cut it if it is playing."""
+        with self._lock:
+            self._to_speaker(lambda s: s.cancel(tag))
+
+    def close(self) -> None:
+        """Close the speaker (the text stream stays open)."""
+        with self._lock:
+            speaker, self._speaker = self._speaker, None
+        if speaker is not None:
+            try:
+                speaker.close()
+            except Exception:
+                _log.exception("closing the speaker failed")
+
+    def _emit(self, u: Utterance) -> None:
+        self._text.say(u)
+        self._to_speaker(lambda s: s.say(u))
+
+    def _to_speaker(self, action: Callable[[Speaker], None]) -> None:
+        speaker = self._speaker
+        if speaker is None:
+            return
+        try:
+            action(speaker)
+        except Exception as error:
+            self._speech_failed(error)
+
+    def _speech_failed(self, error: Exception) -> None:
+        _log.info("speech output failed: %r", error)
+        self.close()
+        line = str(error) if isinstance(error, SpadesError) and str(error) else SPEECH_FAILED
+        self._history.append(line)
+        self._text.say(Utterance(line, Priority.HIGH))
