@@ -1,0 +1,131 @@
+"""The real command in a pseudo-terminal: play a hand by keys, quit, resume."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SUIT_KEYS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+LINE = r"([^\r\n]+)\r\n"
+RIGHT = "\x1b[C"
+
+
+def spawn(data_dir: Path, *extra: str) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "voice_spades", "--no-speech", "--seed", "3",
+                                           "--data-dir", str(data_dir), "--pace", "0",
+                                           "--level", "easy", *extra],
+                          cwd=str(ROOT), encoding="utf-8", timeout=30, dimensions=(40, 250),
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
+                               "HOME": str(data_dir)})
+    return child
+
+
+def next_line(child: pexpect.spawn) -> str:
+    child.expect(LINE)
+    return str(child.match.group(1))
+
+
+def play_a_legal_card(child: pexpect.spawn) -> str:
+    """By keys only: ask what can be played, jump to its suit, walk to the card, Enter."""
+    child.send("w")
+    answer = next_line(child)
+    assert answer.startswith("You can play"), answer
+    if answer == "You can play any card.":
+        child.send(RIGHT)
+        target = next_line(child).removesuffix(", not playable")
+    else:
+        group = answer.removeprefix("You can play ").rstrip(".").split("; ")[0]
+        ranks, suit = group.split(" of ")
+        target = f"{re.split(r', | and ', ranks)[0]} of {suit}"
+        child.send(SUIT_KEYS[suit])
+        ranks = next_line(child)
+        assert ranks.startswith(suit.capitalize() + ": "), ranks
+        current = ranks.split(": ")[1].split(", ")[0].rstrip(".") + " of " + suit
+        while current != target:
+            child.send(RIGHT)
+            current = next_line(child).removesuffix(", not playable")
+    child.send("\r")
+    return target
+
+
+def expect_turn(child: pexpect.spawn) -> str:
+    child.expect([r"Your bid: [^\r\n]+", r"Your play: [^\r\n]+", r"Your lead\.[^\r\n]*"])
+    return str(child.after)
+
+
+@pytest.mark.slow
+def test_a_hand_by_keys_then_quit_and_resume_at_the_same_point(tmp_path: Path) -> None:
+    child = spawn(tmp_path)
+    child.expect(r"Your hand: ([^\r\n]+)\r\n")
+    assert expect_turn(child).startswith("Your bid: 0 to 13. 0 is nil.")
+    child.send("z")
+    assert next_line(child) == "Z does nothing here. Press F1 for the keys."
+    child.send("3")
+    assert next_line(child) == "3. Press Enter to bid."
+    child.send("\r")
+    assert next_line(child) == "You bid 3."
+    tried_illegal = False
+    for _ in range(13):
+        prompt = expect_turn(child)
+        if prompt.startswith("Your play: follow") and not tried_illegal:
+            # Walk to an unplayable card and try it: explained, and nothing changes.
+            for _ in range(13):
+                child.send(RIGHT)
+                if next_line(child).endswith(", not playable"):
+                    child.send("\r")
+                    assert next_line(child).startswith("You must follow ")
+                    tried_illegal = True
+                    break
+        played = play_a_legal_card(child)
+        child.expect(f"You (played|led) the {played}.")
+    child.expect(r"Hand 1 over\. Scores: [^\r\n]+")
+    child.expect(r"Hand 2\.")
+    child.expect(r"Your hand: ([^\r\n]+)\r\n")
+    hand_two = child.match.group(1)
+    expect_turn(child)
+    child.send("q")
+    child.expect("Game saved. Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert tried_illegal
+
+    again = spawn(tmp_path)
+    resumed = next_line(again)
+    assert resumed.startswith("Resuming your game: hand 2, ")
+    assert next_line(again) == f"Your hand: {hand_two}"
+    expect_turn(again)
+    again.send("q")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
+
+
+@pytest.mark.slow
+def test_quitting_mid_trick_resumes_the_same_trick_and_cards(tmp_path: Path) -> None:
+    child = spawn(tmp_path)
+    expect_turn(child)
+    child.send("2\r")
+    expect_turn(child)
+    child.send("h")
+    hand = next_line(child)
+    child.send("c")
+    table = next_line(child)
+    child.send("q")
+    child.expect(pexpect.EOF)
+    again = spawn(tmp_path)
+    assert next_line(again) == "Resuming your game: hand 1, trick 1. Scores: you and partner " \
+                               "North 0 with 0 bags; West and East 0 with 0 bags."
+    assert next_line(again) == hand
+    prompt = expect_turn(again)
+    assert prompt.startswith(("Your play", "Your lead"))
+    again.send("c")
+    assert next_line(again) == table
+    again.send("\x03")  # Control-C saves and quits too
+    again.expect("Game saved. Goodbye.")
+    again.expect(pexpect.EOF)

@@ -1,0 +1,100 @@
+"""Each level's bidding on hand-made hands."""
+
+from __future__ import annotations
+
+from tests.bots.helpers import bid_all, deal_with, view_of
+from voice_spades.bots import decide, make_bot
+from voice_spades.engine import Bid, profile
+
+STRONG = "AS KS 10S 2S AH KH 3H AD 4D 5D 2C 3C 4C"
+WEAK = "2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C 6C"
+SAFE_NIL = "2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C"
+
+
+def first_bid(level: str, hand_text: str, name: str = "pagat", earlier: list[int] | None = None,
+              budget: float = 0.15, **variants: bool) -> Bid:
+    """The bid ``level`` makes holding ``hand_text`` after the ``earlier`` bids."""
+    rules = profile(name, **variants) if variants else profile(name)
+    earlier = earlier or []
+    seat = len(earlier)
+    hand = deal_with(rules, {seat: hand_text}, dealer=3)
+    bid_all(hand, earlier)
+    bot = make_bot(level, seat, rules, seed=1, time_budget=budget)
+    action = decide(bot, view_of(hand, seat))
+    assert isinstance(action, Bid)
+    assert hand.is_legal(action)
+    return action
+
+
+def test_easy_counts_aces_kings_and_high_spades() -> None:
+    """AS KS 10S + AH KH + AD: six."""
+    assert first_bid("easy", STRONG) == Bid(6)
+
+
+def test_easy_never_bids_nil_by_accident() -> None:
+    """A hand with nothing to count still bids 1."""
+    assert first_bid("easy", WEAK) == Bid(1)
+
+
+def test_easy_moves_off_a_refused_bid() -> None:
+    """No hell: bids 3, 4, 3 forbid a last 3; Easy's count of 3 becomes a legal bid."""
+    bid = first_bid("easy", "AS KS QS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C", "playroom",
+                    earlier=[3, 4, 3], no_hell=True)
+    assert bid.tricks != 3
+
+
+def test_medium_counts_a_strong_hand_high() -> None:
+    """Top spades with length and two side aces: at least five."""
+    assert first_bid("medium", STRONG).tricks >= 5
+
+
+def test_medium_bids_nil_on_a_safe_hand() -> None:
+    """Nothing but small cards: nil."""
+    assert first_bid("medium", SAFE_NIL) == Bid(0)
+
+
+def test_medium_never_nils_with_the_ace_of_spades() -> None:
+    """The ace of spades is a sure trick."""
+    assert first_bid("medium", "AS 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C").tricks >= 1
+
+
+def test_medium_does_not_nil_when_partner_did() -> None:
+    """Partner (two seats earlier) bid nil: no second nil."""
+    assert first_bid("medium", SAFE_NIL, earlier=[0, 3]).tricks >= 1
+
+
+def test_medium_takes_earlier_bids_into_account() -> None:
+    """The same hand bids less after the table has already bid most of the tricks."""
+    hand = "AS KS 4S 3S AH KH 3H 2H AD 4D 5D 2C 3C"
+    low = first_bid("medium", hand, earlier=[1, 1, 1])
+    high = first_bid("medium", hand, earlier=[5, 4, 4])
+    assert high.tricks < low.tricks
+
+
+def test_hard_never_nils_with_the_ace_of_spades() -> None:
+    """Hard sizes up nil only without the ace of spades."""
+    assert first_bid("hard", "AS 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C").tricks >= 1
+
+
+def test_hard_bids_nil_on_a_hand_of_small_cards() -> None:
+    """Nothing but small cards: nil scores best."""
+    assert first_bid("hard", SAFE_NIL, budget=0.3) == Bid(0)
+
+
+def test_hard_counts_a_strong_hand_high() -> None:
+    """Strong hand: a real bid, well above one."""
+    assert first_bid("hard", STRONG).tricks >= 4
+
+
+def test_hard_and_medium_bid_blind_nil_only_when_far_behind() -> None:
+    """Two-player: no blind nil at 0-0."""
+    rules = profile("two-player")
+    from voice_spades.engine import Match
+
+    match = Match(rules, seed=1)
+    for level in ("medium", "hard"):
+        seat = match.to_act
+        assert seat is not None
+        action = decide(make_bot(level, seat, rules, time_budget=0.01), match.view(seat))
+        assert action in match.legal_actions()
+        assert getattr(action, "declare", None) is False

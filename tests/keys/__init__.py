@@ -1,0 +1,1 @@
+"""Tests of voice_spades.keys."""

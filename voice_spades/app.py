@@ -1,0 +1,206 @@
+"""`voice-spades play`: a match played by keyboard and ear.
+
+Starts (or resumes) a match, narrates every event as a printed line and speech, and
+reads keys from the terminal. Without a terminal on standard input (a pipe, CI),
+each line of standard input is read when the game waits for the player: key names
+or action names separated by spaces (``h``, ``down``, ``enter``, ``table``...);
+the end of input saves the game and quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from voice_spades.bots import LEVELS
+from voice_spades.engine.profiles import PROFILE_NAMES
+from voice_spades.errors import InvalidInputError, SetupError
+from voice_spades.keys import (
+    KeyboardInput,
+    TerminalKeys,
+    help_text,
+    hints,
+    key_mode,
+    load_keymap,
+)
+from voice_spades.narration import Verbosity, render
+from voice_spades.session import GameSettings, Pacer, Session
+from voice_spades.session.speech_output import AnnouncerOutput
+from voice_spades.session.startup import corrupt_notice, open_game
+from voice_spades.speech.announcer import Announcer
+from voice_spades.speech.base import Speaker
+from voice_spades.storage import CorruptFileError, SaveStore, Stats, data_paths
+
+GAME_OPTIONS = ("rules", "players", "level", "target", "seed", "no_hell", "quicksand",
+                "suicide")
+"""Options that define a match: saved with it and restored on resume."""
+SEAT_PITCHES = (50, 35, 65, 45, 70, 30)
+"""Pitch of each seat's voice with --seat-voices (seat 0, the player, keeps the default)."""
+GOODBYE_WAIT = 4.0
+"""Seconds to let the last sentence finish before exiting."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The options of `voice-spades play`."""
+    p = argparse.ArgumentParser(
+        prog="voice-spades play",
+        description="Play Spades by keyboard and ear: every event is printed as one line "
+                    "and spoken. In the game, F1 lists the keys (see keymap.toml).",
+        epilog="Without a terminal on standard input, each line of it is read when the game "
+               "waits for you: key names or action names separated by spaces, for example "
+               "'h', '3 enter', 'down right enter', 'scores'. The end of input saves and quits.")
+    p.add_argument("--new", action="store_true", help="start a new match even if one is saved")
+    p.add_argument("--rules", choices=PROFILE_NAMES, help="rule profile (default pagat)")
+    p.add_argument("--players", type=int, help="number of players (playroom: 3 to 6)")
+    p.add_argument("--level", choices=LEVELS,
+                   help="opponents' level (default medium; your partner always plays hard)")
+    p.add_argument("--target", type=int, help="score that ends the match (default 500)")
+    p.add_argument("--seed", type=int, help="seed of the deals, to replay a match")
+    p.add_argument("--no-hell", action="store_true", help="playroom variant: no hell")
+    p.add_argument("--quicksand", action="store_true", help="playroom variant: quicksand")
+    p.add_argument("--suicide", action="store_true", help="playroom variant: suicide")
+    p.add_argument("--no-speech", action="store_true", help="text lines only, no speech")
+    p.add_argument("--rate", type=int, help="speaking rate, words per minute (default 200)")
+    p.add_argument("--voice", help="speech voice name (espeak-ng voices)")
+    p.add_argument("--seat-voices", action="store_true",
+                   help="give each computer player its own pitch")
+    p.add_argument("--verbosity", choices=[v.value for v in Verbosity], default="normal",
+                   help="how much the narrator says")
+    p.add_argument("--keymap", type=Path, help="your keymap file (see keymap.toml)")
+    p.add_argument("--data-dir", help="folder for saves, statistics and your keymap "
+                                      "(default: the platform's folders, or $VOICE_SPADES_HOME)")
+    p.add_argument("--pace", type=float, default=None,
+                   help="least seconds between computer players' moves")
+    return p
+
+
+def requested_settings(args: argparse.Namespace) -> tuple[GameSettings, set[str]]:
+    """The match the command line asks for, and which of its options were typed."""
+    given = {name for name in GAME_OPTIONS
+             if getattr(args, name) is not None and getattr(args, name) is not False}
+    fields = {name: getattr(args, name) for name in given}
+    return GameSettings(**fields), given
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game; 0 when the player quits, 2 for options that make no match."""
+    args = build_parser().parse_args(argv)
+    requested, given = requested_settings(args)
+    try:
+        requested.rule_options()
+    except InvalidInputError as exc:
+        print(f"voice-spades: {exc}", file=sys.stderr)
+        return 2
+    paths = data_paths(args.data_dir)
+    output, notices = make_output(args, sys.stdout)
+    keymap = load_keymap(args.keymap or paths.keymap_file)
+    if args.keymap is not None and not args.keymap.exists():
+        keymap.problems.append(render("keymap.missing", path=args.keymap))
+    stats = Stats(paths.stats_file)
+    try:
+        stats.load()
+    except CorruptFileError as exc:
+        notices.append(corrupt_notice("setup.stats_corrupt", exc))
+    store = SaveStore(paths.save_file)
+    opening = open_game(store, requested, given, fresh=args.new)
+    pace = args.pace if args.pace is not None else (0.25 if output.speaking else 0.4)
+    session = Session(opening.match, output, settings=opening.settings,
+                      verbosity=Verbosity(args.verbosity), hints=hints(keymap), store=store,
+                      stats=stats, pacer=Pacer(output.is_busy, min_gap=pace),
+                      help_text=lambda: help_text(keymap))
+    keyboard = KeyboardInput(session, keymap)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    notices += [("setup.keymap_problem", {"problem": p}) for p in keymap.problems]
+    notices += opening.notices
+    if not interactive:
+        notices.append(("setup.no_terminal", {}))
+    session.notify(notices)
+    session.start(resumed=opening.resumed)
+    session.save()
+    return play(session, keyboard, output, interactive)
+
+
+def make_output(args: argparse.Namespace, stream: TextIO) \
+        -> tuple[AnnouncerOutput, list[tuple[str, dict[str, object]]]]:
+    """Text output, with speech unless --no-speech or speech cannot start (then a notice
+    says why and the game continues in text)."""
+    if args.no_speech:
+        return AnnouncerOutput(Announcer(stream=stream)), []
+    notices: list[tuple[str, dict[str, object]]] = []
+    try:
+        speaker = start_speaker(args.rate, args.voice)
+    except SetupError as exc:
+        notices.append(("setup.speech_unavailable", {"reason": str(exc)}))
+        if args.voice is None:
+            return AnnouncerOutput(Announcer(stream=stream)), notices
+        try:  # perhaps only the voice was wrong: try the default one
+            speaker = start_speaker(args.rate, None)
+        except SetupError:
+            return AnnouncerOutput(Announcer(stream=stream)), notices
+    if args.seat_voices:
+        for seat, pitch in enumerate(SEAT_PITCHES[1:], 1):
+            speaker.set_seat_voice(seat, None, pitch)
+    return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate), notices
+
+
+def start_speaker(rate: int | None, voice: str | None) -> Speaker:
+    """The sound-card speaker, or SetupError saying why there is none."""
+    try:
+        from voice_spades.speech.pyttsx3_speaker import make_speaker
+    except ImportError as exc:  # a broken install: say so, play in text
+        raise SetupError(f"Speech is off ({exc}). The game continues in text.") from exc
+    return make_speaker(rate, voice)
+
+
+def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
+         interactive: bool) -> int:
+    """Read input on a thread and run the session here until the player quits."""
+    previous = _quit_on_signals(session)
+    try:
+        if interactive:
+            fd = sys.stdin.fileno()
+            with key_mode(fd):
+                keys = TerminalKeys(fd)
+                _start_thread(lambda: keyboard.run_terminal(keys))
+                session.run()
+        else:
+            _start_thread(lambda: keyboard.run_lines(sys.stdin or io.StringIO()))
+            session.run()
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        output.wait_idle(GOODBYE_WAIT)
+        output.close()
+    return 0
+
+
+def _start_thread(target: Callable[[], None]) -> None:
+    threading.Thread(target=target, daemon=True, name="keyboard").start()
+
+
+def _quit_on_signals(session: Session) -> dict[int, signal._HANDLER]:
+    """Control-C, SIGTERM and SIGHUP save and quit between two steps of the session (the
+    handler only sets a flag, so it never interrupts an action halfway)."""
+
+    def request_quit(_signum: int, _frame: FrameType | None) -> None:
+        session.stop_requested = True
+
+    previous: dict[int, signal._HANDLER] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            previous[signum] = signal.signal(signum, request_quit)
+    return previous
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,78 @@
+"""Bit helpers on card masks shared by every bot (card index = suit * 13 + rank - 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from voice_spades.engine.cards import SUIT_MASKS, CardMask
+
+SUITS: tuple[CardMask, ...] = SUIT_MASKS
+SPADES: CardMask = SUIT_MASKS[3]
+NON_SPADES: CardMask = SPADES ^ ((1 << 52) - 1)
+ABOVE: tuple[CardMask, ...] = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
+"""``ABOVE[c]``: the cards of ``c``'s suit that outrank it."""
+BELOW: tuple[CardMask, ...] = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
+"""``BELOW[c]``: the cards of ``c``'s suit that it outranks."""
+
+
+def low(mask: CardMask) -> int:
+    """Index of the lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high(mask: CardMask) -> int:
+    """Index of the highest card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def indices(mask: CardMask) -> list[int]:
+    """Card indices in a mask, lowest first."""
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
+
+
+def rank(card: int) -> int:
+    """Rank 2-14 of a card index."""
+    return card % 13 + 2
+
+
+def beaters(cards: CardMask, best: int) -> CardMask:
+    """The cards among ``cards`` that would beat ``best``, the card now winning a trick.
+    (``cards`` must be legal plays: a non-spade of another suit never wins.)"""
+    if best >= 39:
+        return cards & ABOVE[best]
+    return cards & (ABOVE[best] | SPADES)
+
+
+def can_beat(holding: CardMask, card: int, led: int) -> bool:
+    """Whether a player holding ``holding`` could beat ``card`` on a trick where suit
+    ``led`` was led, following suit whenever the holding has the suit."""
+    if holding & SUITS[led]:
+        if card >= 39 and led != 3:
+            return False
+        return bool(holding & ABOVE[card])
+    if card >= 39:
+        return bool(holding & ABOVE[card])
+    return bool(holding & SPADES)
+
+
+def trick_best(trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """(seat, card) winning the trick so far."""
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if (c >= 39 and (best < 39 or c > best)) or (c // 13 == best // 13 and c > best):
+            seat, best = s, c
+    return seat, best
+
+
+def legal_from(hand: CardMask, led: int, broken: bool) -> CardMask:
+    """Cards of ``hand`` that may be played; ``led`` is -1 when leading."""
+    if led >= 0:
+        return (hand & SUITS[led]) or hand
+    if broken:
+        return hand
+    return (hand & NON_SPADES) or hand

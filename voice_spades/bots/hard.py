@@ -1,0 +1,290 @@
+"""Hard: counts every card, infers voids, and decides by looking ahead over many deals of
+the unseen cards consistent with all it knows (and weighted by how well each deal
+fits the bids made). Each candidate is played out on every sampled deal with the
+shared policy and scored by the hand's real scoring (contract, bags, nils), as its
+side's score minus the others'. It stops sampling when its time budget is spent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from time import perf_counter
+
+from voice_spades.bots import two_player
+from voice_spades.bots.guards import candidate_cards
+from voice_spades.bots.hand_value import estimate_tricks, nil_danger
+from voice_spades.bots.knowledge import Knowledge, read_view
+from voice_spades.bots.medium import bid_for_hand
+from voice_spades.bots.policy import choose_card
+from voice_spades.bots.rollout import Position, play_out
+from voice_spades.bots.sampler import DealSampler
+from voice_spades.bots.table import Table
+from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
+from voice_spades.engine.cards import CARDS, Card, CardMask, mask_of
+from voice_spades.engine.profiles import FirstLead
+from voice_spades.engine.view import PlayerView
+
+DEFAULT_BUDGET = 0.12
+"""Seconds of thinking per decision."""
+BID_SPREAD = 1.5
+"""How far (in tricks) a seat's bid may stray from our estimate of its hand before a
+sampled deal counts for much less."""
+NIL_DANGER_TO_TRY = 4.0
+CONFIDENCE = 1.0
+"""Standard errors by which the search must beat the heuristic's card to overrule it."""
+MIN_GAIN = 0.5
+"""Points per hand the search must gain, at least, to overrule the heuristic."""
+"""Nil is worth sizing up by look-ahead only below this nil danger."""
+
+
+class HardBot:
+    """The strongest level; also the human's partner."""
+
+    name = "hard"
+
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = None,
+                 max_samples: int | None = None) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.time_budget = DEFAULT_BUDGET if time_budget is None else time_budget
+        self.max_samples = max_samples
+        """If set, stop after this many deals even with time left: with a budget too
+        large to run out, decisions then depend on the seed alone."""
+        self.last_samples = 0
+        """Deals looked at for the last decision (varies with the machine's speed)."""
+        self.last_bid_values: dict[str, float] = {}
+        """Average score of each bid considered at the last bid."""
+        self.last_nil_rate = 0.0
+        """Share of sampled deals in which the last nil looked at succeeded."""
+        self.last_tricks = 0.0
+        """Average tricks the side took in the last bid's look-ahead."""
+
+    def _rng(self, view: PlayerView) -> random.Random:
+        return random.Random(f"{self.seed}/{view.seat}/{view.hand_number}/{view.phase}/"
+                             f"{len(view.completed)}/{len(view.trick)}")
+
+    # ----- play ---------------------------------------------------------------
+    def play(self, view: PlayerView) -> Card:
+        """The candidate card with the best average score over sampled deals."""
+        start = perf_counter()
+        legal = mask_of(a for a in view.legal if isinstance(a, Card))
+        know = read_view(view)
+        table = Table(view.rules, view.bids, view.scores, view.bags)
+        trick = [(s, c.index) for s, c in view.trick]
+        cands = candidate_cards(view.seat, legal, trick, view.tricks_won, view.played, know,
+                                table)
+        self.last_samples = 0
+        if len(cands) == 1:
+            return CARDS[cands[0]]
+        cands.sort(key=lambda c: (c % 13, c))
+        baseline = _representative(
+            choose_card(view.seat, legal, trick, know.possible, view.tricks_won, table,
+                        exact=False), cands)
+        sampler = DealSampler(know)
+        rng = self._rng(view)
+        side = table.side_of[view.seat]
+        values: list[list[float]] = [[] for _ in cands]
+        weights: list[float] = []
+        deadline = start + self.time_budget
+        while True:
+            t0 = perf_counter()
+            hands = sampler.sample(rng)
+            if hands is None:
+                break
+            weights.append(bid_fit(hands, know, view))
+            pos = Position(hands, trick, view.seat, view.spades_broken,
+                           list(view.tricks_won))
+            for i, card in enumerate(cands):
+                values[i].append(table.utility(play_out(pos, table, card), side))
+            self.last_samples += 1
+            now = perf_counter()
+            if now + (now - t0) > deadline or self.last_samples == self.max_samples:
+                break
+        return CARDS[cands[pick_card(values, weights, baseline)]]
+
+    # ----- bidding ------------------------------------------------------------
+    def bid(self, view: PlayerView) -> Bid:
+        """The legal bid with the best average score over sampled deals: each deal is
+        played out once trying for every trick (to see what the hand can take) and,
+        when nil is plausible, once more as nil."""
+        start = perf_counter()
+        legal = [a for a in view.legal if isinstance(a, Bid)]
+        if len(legal) == 1:
+            return legal[0]
+        know = read_view(view)
+        rules = view.rules
+        seat = view.seat
+        side = rules.side_of(seat)
+        estimate = estimate_tricks(view.hand, rules.players)
+        low_bid = max(1, math.floor(estimate) - 2)
+        options = [b for b in legal if not b.is_nil and low_bid <= b.tricks <= estimate + 3]
+        if not options:
+            options = [b for b in legal if not b.is_nil]
+        nil_bid = next((b for b in legal if b.is_nil and not b.blind), None)
+        try_nil = nil_bid is not None and (
+            not options or rules.suicide
+            or (nil_danger(view.hand) < NIL_DANGER_TO_TRY
+                and not view.hand >> 51 & 1 and not _partner_nil(view)))
+        if try_nil and nil_bid is not None:
+            options.append(nil_bid)
+        if len(options) == 1:
+            return options[0]
+        guess = Bid(max(1, round(estimate)))
+        sampler = DealSampler(know)
+        rng = self._rng(view)
+        totals = [0.0] * len(options)
+        deadline = start + self.time_budget
+        all_bids = [Bid(t) for t in range(rules.hand_size + 1)]
+        partner = (seat + 2) % 4 if rules.is_partnership else -1
+        score = _BidScores(view, side)
+        weights: list[float] = []
+        nil_zero: list[bool] = []
+        side_tricks: list[int] = []
+        self.last_samples = 0
+        while True:
+            t0 = perf_counter()
+            hands = sampler.sample(rng)
+            if hands is None:
+                break
+            weight = bid_fit(hands, know, view)
+            leader = _first_leader(view, hands)
+            pos = Position(hands, [], leader, False, [0] * rules.players,
+                           rules.first_lead is FirstLead.TWO_OF_CLUBS)
+            bids = _expected_bids(view, hands, guess, all_bids)
+            greedy = frozenset(s for s in (seat, partner)
+                               if s >= 0 and (b := bids[s]) is not None and not b.is_nil)
+            table = Table(rules, bids, view.scores, view.bags, greedy)
+            tricks = play_out(pos, table)
+            nil_bids = bids
+            nil_tricks = tricks
+            if try_nil:
+                nil_bids = _expected_bids(view, hands, Bid(0), all_bids)
+                nil_tricks = play_out(pos, Table(rules, nil_bids, view.scores, view.bags))
+            weights.append(weight)
+            nil_zero.append(nil_tricks[seat] == 0)
+            side_tricks.append(sum(tricks[s] for s in rules.sides[side]))
+            for i, option in enumerate(options):
+                if option.is_nil:
+                    totals[i] += weight * score(nil_bids, nil_tricks)
+                else:
+                    bids[seat] = option
+                    totals[i] += weight * score(bids, tricks)
+            self.last_samples += 1
+            now = perf_counter()
+            if now + (now - t0) > deadline or self.last_samples == self.max_samples:
+                break
+        best = max(range(len(options)), key=lambda i: (totals[i], -abs(options[i].tricks
+                                                                       - estimate)))
+        weight_sum = sum(weights) or 1.0
+        self.last_bid_values = {str(o): t / weight_sum for o, t in zip(options, totals,
+                                                                      strict=True)}
+        self.last_nil_rate = (sum(w for w, t in zip(weights, nil_zero, strict=True) if t)
+                              / weight_sum) if try_nil else 0.0
+        self.last_tricks = sum(w * t for w, t in zip(weights, side_tricks, strict=True)) \
+            / weight_sum
+        return options[best]
+
+    # ----- two-player ---------------------------------------------------------
+    def draw(self, view: PlayerView) -> DrawChoice:
+        """Keep cards better than a random one (low ones after a blind nil)."""
+        return two_player.draw_choice(view)
+
+    def blind_nil(self, view: PlayerView) -> BlindNilChoice:
+        """Only when far behind a leader close to the target."""
+        return two_player.blind_nil_choice(view)
+
+    def exchange(self, view: PlayerView) -> Exchange:
+        """Give back the most dangerous cards."""
+        return two_player.exchange_choice(view)
+
+
+def pick_card(values: list[list[float]], weights: list[float], baseline: int) -> int:
+    """Index of the candidate to play: the best on average, but the heuristic's own
+    choice (``baseline``, or -1) unless the best beats it clearly on the same deals;
+    sampling noise must not overturn sound play."""
+    if not weights:
+        return max(baseline, 0)
+    total = sum(weights)
+    means = [sum(w * v for w, v in zip(weights, vals, strict=True)) / total
+             for vals in values]
+    best = max(range(len(values)), key=lambda i: (means[i], -i))
+    if baseline < 0 or best == baseline:
+        return best
+    diffs = [a - b for a, b in zip(values[best], values[baseline], strict=True)]
+    gain = means[best] - means[baseline]
+    spread = sum(w * (d - gain) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    effective = total * total / sum(w * w for w in weights)
+    margin = CONFIDENCE * math.sqrt(spread / effective)
+    return best if gain > max(MIN_GAIN, margin) else baseline
+
+
+def _representative(card: int, cands: list[int]) -> int:
+    """Index in ``cands`` of ``card`` or of the lower card it is interchangeable with;
+    -1 when the guards left it out."""
+    same_suit = [i for i, c in enumerate(cands) if c // 13 == card // 13 and c <= card]
+    if card in cands:
+        return cands.index(card)
+    return max(same_suit, key=lambda i: cands[i]) if same_suit else -1
+
+
+def bid_fit(hands: list[CardMask], know: Knowledge, view: PlayerView) -> float:
+    """How plausible a sampled deal is given the bids: each bidder's hand, as dealt,
+    should be worth about what it bid (a nil bidder's: little)."""
+    weight = 1.0
+    for seat, bid in enumerate(view.bids):
+        if seat == know.seat or bid is None or bid.blind:
+            continue
+        dealt = hands[seat] | know.played_by[seat]
+        estimate = estimate_tricks(dealt, know.players)
+        gap = max(0.0, estimate - 1.0) if bid.is_nil else estimate - bid.tricks
+        weight *= math.exp(-gap * gap / (2 * BID_SPREAD * BID_SPREAD))
+    return weight
+
+
+class _BidScores:
+    """Hand scores for (bids, tricks) pairs, remembered: many sampled deals end alike."""
+
+    def __init__(self, view: PlayerView, side: int) -> None:
+        self.view = view
+        self.side = side
+        self.memo: dict[tuple[object, ...], float] = {}
+
+    def __call__(self, bids: list[Bid | None], tricks: list[int]) -> float:
+        key = (*bids, *tricks)
+        value = self.memo.get(key)
+        if value is None:
+            view = self.view
+            value = Table(view.rules, bids, view.scores, view.bags).utility(tricks, self.side)
+            self.memo[key] = value
+        return value
+
+
+def _expected_bids(view: PlayerView, hands: list[CardMask], mine: Bid,
+                   all_bids: list[Bid]) -> list[Bid | None]:
+    """Bids made so far, ours, and what each later bidder would likely bid."""
+    bids: list[Bid | None] = list(view.bids)
+    bids[view.seat] = mine
+    n = view.rules.players
+    for step in range(1, n):
+        seat = (view.seat + step) % n
+        if bids[seat] is None:
+            bids[seat] = bid_for_hand(hands[seat], view.rules, tuple(bids), seat, view.bags,
+                                      all_bids)
+    return bids
+
+
+def _first_leader(view: PlayerView, hands: list[CardMask]) -> int:
+    if view.rules.first_lead is FirstLead.TWO_OF_CLUBS:
+        for seat, hand in enumerate(hands):
+            if hand & 1:
+                return seat
+    return view.first_player
+
+
+def _partner_nil(view: PlayerView) -> bool:
+    if not view.rules.is_partnership:
+        return False
+    bid = view.bids[(view.seat + 2) % 4]
+    return bid is not None and bid.is_nil
+

@@ -1,0 +1,74 @@
+"""Keymap action names and the intent each one sends to the session.
+
+The keys decide nothing about the game: each action is one fixed intent, and the
+session decides what it means now.
+"""
+
+from __future__ import annotations
+
+from voice_spades.commands import (
+    Act,
+    Ask,
+    Cancel,
+    Command,
+    Confirm,
+    Control,
+    Intent,
+    JumpToSuit,
+    MarkCard,
+    Move,
+    MoveCursor,
+    PlayCurrent,
+    Propose,
+    Query,
+    StartBid,
+    TypeDigit,
+)
+from voice_spades.engine.actions import NIL, DrawChoice
+from voice_spades.engine.cards import Suit
+from voice_spades.narration.catalog import render
+
+ACTIONS: dict[str, Intent | Propose] = {
+    "bid": StartBid(),
+    "table": Ask(Query.TABLE),
+    "suit_led": Ask(Query.SUIT_LED),
+    "game_info": Ask(Query.GAME_INFO),
+    "scores": Ask(Query.SCORES),
+    "whose_turn": Ask(Query.WHOSE_TURN),
+    "hand": Ask(Query.HAND),
+    "legal": Ask(Query.LEGAL),
+    "bids": Ask(Query.BIDS),
+    "last_trick": Ask(Query.LAST_TRICK),
+    "history": Ask(Query.HISTORY),
+    "help": Ask(Query.HELP),
+    "next_suit": MoveCursor(Move.NEXT_SUIT),
+    "previous_suit": MoveCursor(Move.PREVIOUS_SUIT),
+    "next_card": MoveCursor(Move.NEXT_CARD),
+    "previous_card": MoveCursor(Move.PREVIOUS_CARD),
+    "highest": MoveCursor(Move.HIGHEST),
+    "lowest": MoveCursor(Move.LOWEST),
+    **{f"jump_{suit.plural}": JumpToSuit(suit) for suit in Suit},
+    "play": PlayCurrent(),
+    **{f"digit_{d}": TypeDigit(d) for d in range(10)},
+    "nil": Propose(Act(NIL), render("question.nil")),
+    "keep": Act(DrawChoice(True)),
+    "discard": Act(DrawChoice(False)),
+    "mark": MarkCard(),
+    "yes": Confirm(True),
+    "no": Confirm(False),
+    "cancel": Cancel(),
+    "repeat": Command(Control.REPEAT),
+    "silence": Command(Control.SILENCE),
+    "faster": Command(Control.FASTER),
+    "slower": Command(Control.SLOWER),
+    "verbosity": Command(Control.VERBOSITY),
+    "save_and_quit": Command(Control.SAVE_AND_QUIT),
+    "new_game": Command(Control.NEW_GAME),
+    "listen": Command(Control.LISTEN),
+}
+"""Every action a key can be bound to, and its intent."""
+
+
+def action_description(action: str) -> str:
+    """What an action does, in a few words, for the help list."""
+    return render(f"action.{action}")

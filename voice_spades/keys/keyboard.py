@@ -1,0 +1,88 @@
+"""The keyboard input layer: key presses to session intents, from a terminal or from lines.
+
+Every key first cuts the sentence being spoken, then goes on the session's queue;
+the session decides what it means. Without a terminal (piped input, CI), standard
+input is read a line at a time, each line being read once the game waits for the
+player: a line holds key names or action names separated by spaces, ``#`` starts a
+comment, and the end of input saves the game and quits.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from voice_spades.commands import Intent, Propose
+from voice_spades.keys.actions import ACTIONS
+from voice_spades.keys.keymap import Keymap
+from voice_spades.keys.names import key_label, parse_key
+from voice_spades.keys.terminal import TerminalKeys
+from voice_spades.session import InputEnded, KeyPress, Session
+
+_POLL = 0.2
+
+
+class KeyboardInput:
+    """Feeds one :class:`Session` from the keyboard, with ``keymap``'s bindings."""
+
+    def __init__(self, session: Session, keymap: Keymap) -> None:
+        self.session = session
+        self.keymap = keymap
+
+    # ----- one key ----------------------------------------------------------------
+    def press(self, key: str) -> None:
+        """A key was pressed: silence speech now, and queue what the key means."""
+        self.session.interrupt_speech()
+        self.session.submit(KeyPress(key_label(key), lambda pending: self.intent(key, pending)))
+
+    def intent(self, key: str, question_pending: bool) -> Intent | Propose | None:
+        """What ``key`` sends now, or None if nothing is bound to it."""
+        action = self.keymap.action_for(key, question_pending)
+        return ACTIONS[action] if action is not None else None
+
+    def press_token(self, token: str) -> None:
+        """A word from a line of input: a key name, else an action name."""
+        try:
+            key = parse_key(token)
+        except ValueError:
+            if token in ACTIONS:
+                self.session.interrupt_speech()
+                intent = ACTIONS[token]
+                self.session.submit(KeyPress(token, lambda _pending: intent))
+            else:
+                self.session.submit(KeyPress(token, lambda _pending: None))
+            return
+        self.press(key)
+
+    # ----- reading loops (each runs on its own thread) -----------------------
+    def run_terminal(self, keys: TerminalKeys) -> None:
+        """Read keys from a terminal until the session stops or input ends (or fails)."""
+        try:
+            while not self.session.stopped.is_set():
+                pressed = keys.read(_POLL)
+                if pressed is None:
+                    break
+                for key in pressed:
+                    self.press(key)
+        except (OSError, ValueError):
+            pass  # the terminal is gone: end as at the end of input
+        if not self.session.stopped.is_set():
+            self.session.submit(InputEnded())
+
+    def run_lines(self, stream: TextIO) -> None:
+        """Read lines of key names, each once the game waits for the player."""
+        try:
+            for line in stream:
+                if not self._wait_for_player():
+                    return
+                for token in line.split("#", 1)[0].split():
+                    self.press_token(token)
+        except (OSError, ValueError):
+            pass  # unreadable input ends the game like the end of input
+        if self._wait_for_player():
+            self.session.submit(InputEnded())
+
+    def _wait_for_player(self) -> bool:
+        while not self.session.stopped.is_set():
+            if self.session.waiting.wait(_POLL):
+                return True
+        return False

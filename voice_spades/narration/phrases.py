@@ -1,0 +1,197 @@
+"""Spoken names of seats, sides, cards, bids and scores, for one listener.
+
+The listener is "you"; other seats are named by compass point, the partner marked.
+Every word comes from the catalog, so the phrasing lives in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from voice_spades.engine.actions import Action, Bid
+from voice_spades.engine.cards import Card, CardMask, Suit, cards_of
+from voice_spades.engine.profiles import RuleOptions
+from voice_spades.engine.seats import seat_name
+from voice_spades.narration.catalog import Verbosity, render
+
+HAND_SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The order a hand is read in (and the cursor walks): trumps first, colours alternating."""
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter in upper case, for the start of a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in reading order: suits as :data:`HAND_SUIT_ORDER`, highest first."""
+    return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(c.suit), -c.rank))
+
+
+class Phrasebook:
+    """Builds the pieces of sentences for the player at ``viewer`` at one verbosity."""
+
+    def __init__(self, rules: RuleOptions, viewer: int = 0,
+                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        self.rules = rules
+        self.viewer = viewer
+        self.verbosity = verbosity
+
+    def say(self, message_id: str, **params: object) -> str:
+        """The catalog message at this phrasebook's verbosity."""
+        return render(message_id, self.verbosity, **params)
+
+    # ----- people ------------------------------------------------------------
+    def is_partner(self, seat: int) -> bool:
+        """True for the viewer's partner in a partnership game."""
+        return self.rules.is_partnership and seat == (self.viewer + 2) % 4
+
+    def seat(self, seat: int) -> str:
+        """"you", "West" or "partner North"."""
+        if seat == self.viewer:
+            return self.say("word.you")
+        name = seat_name(self.rules.players, seat)
+        return self.say("word.partner", name=name) if self.is_partner(seat) else name
+
+    def seat_cap(self, seat: int) -> str:
+        """:meth:`seat` at the start of a sentence: "You", "West"."""
+        return capital(self.seat(seat))
+
+    def whose(self, seat: int) -> str:
+        """"your" or "West's"."""
+        if seat == self.viewer:
+            return self.say("word.your")
+        return self.say("word.possessive", name=self.seat(seat))
+
+    def side(self, side: int) -> str:
+        """A side by its players: "you and partner North", "West and East", "East"."""
+        seats = self.rules.sides[side]
+        if len(seats) == 1:
+            return self.seat(seats[0])
+        if self.viewer in seats:
+            other = next(s for s in seats if s != self.viewer)
+            return self.say("word.side_us", partner=self.seat(other))
+        return self.say("word.side_them", first=self.seat(seats[0]), second=self.seat(seats[1]))
+
+    def side_cap(self, side: int) -> str:
+        """:meth:`side` at the start of a sentence."""
+        return capital(self.side(side))
+
+    # ----- cards -------------------------------------------------------------
+    def rank(self, card: Card) -> str:
+        """"queen", "9"."""
+        return self.say(f"word.rank.{card.rank}") if card.rank > 10 else str(card.rank)
+
+    def card(self, card: Card) -> str:
+        """"queen of hearts", "9 of spades"."""
+        return self.say("word.card", rank=self.rank(card), suit=card.suit.plural)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards grouped by suit in reading order: "ace of spades; 9, 4 and 2 of hearts"."""
+        groups: dict[Suit, list[Card]] = {}
+        for card in hand_order(cards):
+            groups.setdefault(card.suit, []).append(card)
+        return self.say("word.group_sep").join(
+            self.say("word.card", rank=self.join([self.rank(c) for c in group]),
+                     suit=suit.plural) for suit, group in groups.items())
+
+    def ranks(self, cards: Iterable[Card]) -> str:
+        """Ranks of one suit, highest first: "ace, 10, 4"."""
+        sep = self.say("word.list_sep")
+        return sep.join(self.rank(c) for c in sorted(cards, key=lambda c: -c.rank))
+
+    def suit_cards(self, mask: CardMask, suit: Suit) -> str:
+        """One suit of a hand: "hearts king, 7", or "no diamonds" (silent when brief)."""
+        cards = [c for c in cards_of(mask) if c.suit == suit]
+        if not cards:
+            return self.say("word.void", suit=suit.plural)
+        return self.say("word.suit_cards", suit=suit.plural, ranks=self.ranks(cards),
+                        count=self.count(len(cards)))
+
+    def hand(self, mask: CardMask) -> str:
+        """A whole hand by suit: "spades ace, 10, 4; hearts king, 7; no clubs; diamonds 3"."""
+        parts = [self.suit_cards(mask, suit) for suit in HAND_SUIT_ORDER]
+        return self.say("word.group_sep").join(p for p in parts if p)
+
+    def count(self, n: int) -> str:
+        """"1 card", "7 cards"."""
+        return self.say("word.one_card") if n == 1 else self.say("word.cards", n=n)
+
+    def bags(self, n: int) -> str:
+        """"1 bag", "4 bags"."""
+        return self.say("word.one_bag") if n == 1 else self.say("word.bags", n=n)
+
+    def plays(self, plays: Sequence[tuple[int, Card]]) -> str:
+        """Cards on a trick: "you 4 of hearts, West 9 of hearts"."""
+        sep = self.say("word.list_sep")
+        return sep.join(self.say("word.seat_card", seat=self.seat(s), card=self.card(c))
+                        for s, c in plays)
+
+    # ----- bids and numbers --------------------------------------------------
+    def bid(self, bid: Bid | None) -> str:
+        """"4", "nil", "blind nil" or "not yet"."""
+        if bid is None:
+            return self.say("word.not_yet")
+        if bid.blind:
+            return self.say("word.blind_nil")
+        return self.say("word.nil") if bid.is_nil else str(bid.tricks)
+
+    def bid_choices(self, legal: Iterable[Action]) -> str:
+        """The allowed bids as runs of numbers: "0 to 13", "0, 1, 2 or 4 to 13"."""
+        values = sorted({a.tricks for a in legal if isinstance(a, Bid) and not a.blind})
+        runs: list[list[int]] = []
+        for v in values:
+            if runs and v == runs[-1][-1] + 1:
+                runs[-1].append(v)
+            else:
+                runs.append([v])
+        parts: list[str] = []
+        for run in runs:
+            if len(run) >= 3:
+                parts.append(self.say("word.bid_range", low=run[0], high=run[-1]))
+            else:
+                parts.extend(str(v) for v in run)
+        return self.join(parts, "word.or")
+
+    def nil_note(self, legal: Iterable[Action]) -> str:
+        """" 0 is nil." when nil is among the allowed bids, else ""."""
+        nil = any(isinstance(a, Bid) and a.is_nil and not a.blind for a in legal)
+        return self.say("word.nil_note") if nil else ""
+
+    def bids(self, bids: Sequence[Bid | None], order: Sequence[int] | None = None) -> str:
+        """Each seat's bid: "you 3, West 4, partner North not yet"."""
+        seats = range(len(bids)) if order is None else order
+        sep = self.say("word.list_sep")
+        return sep.join(self.say("word.seat_bid", seat=self.seat(s), bid=self.bid(bids[s]))
+                        for s in seats)
+
+    def signed(self, n: int) -> str:
+        """"plus 52", "minus 100", "no points"."""
+        if n == 0:
+            return self.say("word.zero_points")
+        return self.say("word.plus" if n > 0 else "word.minus", n=abs(n))
+
+    def scores(self, scores: Sequence[int], bags: Sequence[int]) -> str:
+        """Every side's score: "you and partner North 152 with 4 bags; West and East 98..."."""
+        sep = self.say("word.group_sep")
+        return sep.join(self.say("word.side_score", side=self.side(i), score=score,
+                                 bags=self.bags(bags[i])) for i, score in enumerate(scores))
+
+    def score_line(self, scores: Sequence[int]) -> str:
+        """Scores without bags: "you and partner North 512, West and East 430"."""
+        sep = self.say("word.list_sep")
+        return sep.join(self.say("word.side_number", side=self.side(i), n=score)
+                        for i, score in enumerate(scores))
+
+    def tally(self, tricks_won: Sequence[int]) -> str:
+        """Tricks per side: "you and partner North 5, West and East 3"."""
+        per_side = [sum(tricks_won[s] for s in seats) for seats in self.rules.sides]
+        return self.score_line(per_side)
+
+    def join(self, items: Sequence[str], joiner: str = "word.and") -> str:
+        """"a, b and c" (or "a, b or c" with ``joiner="word.or"``)."""
+        items = [i for i in items if i]
+        if len(items) <= 1:
+            return "".join(items)
+        return self.say(joiner, head=self.say("word.list_sep").join(items[:-1]),
+                        last=items[-1])

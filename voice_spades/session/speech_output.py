@@ -1,0 +1,100 @@
+"""The session's output over the speech package's :class:`Announcer`: every line printed,
+and spoken when there is a speaker."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+
+from voice_spades.narration.lines import Line
+from voice_spades.speech.announcer import Announcer
+from voice_spades.speech.message import Priority, Utterance
+
+DEFAULT_RATE = 200
+"""Words per minute when no rate is asked for (the speech package's default)."""
+RATE_STEP = 25
+"""Words per minute added or taken by one faster or slower command."""
+MIN_RATE, MAX_RATE = 80, 500
+
+
+def batch_utterances(lines: Sequence[Line]) -> list[Utterance]:
+    """The utterances for one batch of lines.
+
+    A batch that holds a HIGH line (a "your turn" prompt, an error) must cut stale
+    speech without losing its own earlier lines ("East played the ace of hearts"
+    before "Your play: follow hearts"): its first line becomes HIGH, which cuts and
+    clears what was playing, and the rest queue behind it as NORMAL.
+    """
+    urgent = any(line.priority is Priority.HIGH for line in lines)
+    out = []
+    for i, line in enumerate(lines):
+        priority = line.priority
+        if urgent:
+            priority = Priority.HIGH if i == 0 else Priority.NORMAL
+        out.append(Utterance(line.text, priority, line.tag, line.seat))
+    return out
+
+
+class AnnouncerOutput:
+    """Implements :class:`~voice_spades.session.output.Output` with an Announcer."""
+
+    def __init__(self, announcer: Announcer, rate: int | None = None) -> None:
+        self.announcer = announcer
+        self.rate = rate or DEFAULT_RATE
+
+    @property
+    def speaking(self) -> bool:
+        """True while there is a speaker (it may fail and go at any time)."""
+        return self.announcer.speaker is not None
+
+    def emit(self, lines: Sequence[Line]) -> None:
+        """Print each line and speak the batch (see :func:`batch_utterances`)."""
+        for utterance in batch_utterances(lines):
+            # Standard output may be closed (a pipe reader left): play goes on.
+            with contextlib.suppress(OSError, ValueError):
+                self.announcer.say(utterance)
+
+    def silence(self) -> None:
+        """Stop speaking now and drop what is queued."""
+        self.announcer.silence()
+
+    def cancel(self, tag: str) -> None:
+        """Drop queued speech tagged ``tag``."""
+        self.announcer.cancel(tag)
+
+    def is_busy(self) -> bool:
+        """True while speech is playing or queued."""
+        speaker = self.announcer.speaker
+        try:
+            return speaker is not None and speaker.is_speaking()
+        except Exception:  # a broken speaker is not busy; the Announcer reports it
+            return False
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait for speech to finish, at most ``timeout`` seconds."""
+        speaker = self.announcer.speaker
+        try:
+            return speaker is None or speaker.wait_idle(timeout)
+        except Exception:
+            return True
+
+    def repeat_last(self) -> None:
+        """Say the last message again."""
+        self.announcer.repeat_last()
+
+    def recent(self, count: int) -> list[str]:
+        """The last ``count`` messages, oldest first."""
+        return self.announcer.history(count)
+
+    def change_rate(self, step: int) -> bool:
+        """Speak ``step`` notches faster (slower when negative); False without speech."""
+        speaker = self.announcer.speaker
+        if speaker is None:
+            return False
+        self.rate = max(MIN_RATE, min(MAX_RATE, self.rate + step * RATE_STEP))
+        speaker.set_rate(self.rate)
+        return True
+
+    def close(self) -> None:
+        """Release the speaker."""
+        self.announcer.close()

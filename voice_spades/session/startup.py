@@ -1,0 +1,65 @@
+"""Opening the game: resume the saved match, or start the one asked for."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+
+from voice_spades.engine.match import Match
+from voice_spades.errors import InvalidStateError
+from voice_spades.narration.catalog import render
+from voice_spades.session.settings import GameSettings
+from voice_spades.storage import CorruptFileError, SaveStore
+
+Notice = tuple[str, dict[str, object]]
+"""A catalog message id and its fields, said once the game starts."""
+
+
+@dataclass
+class Opening:
+    """The match to play, its settings, and what to tell the player about it."""
+
+    match: Match
+    settings: GameSettings
+    resumed: bool
+    notices: list[Notice] = field(default_factory=list)
+
+
+def open_game(store: SaveStore, requested: GameSettings, given: set[str],
+              fresh: bool = False) -> Opening:
+    """Resume the saved match unless ``fresh``; otherwise (or if there is none, or it
+    is unreadable) start ``requested``. ``given`` names the settings the player typed,
+    so they can be told which ones a resumed game did not use.
+
+    ``requested`` must already be valid (its :meth:`GameSettings.rule_options` works).
+    """
+    notices: list[Notice] = []
+    if not fresh:
+        try:
+            saved = store.load()
+        except CorruptFileError as exc:
+            notices.append(corrupt_notice("setup.save_corrupt", exc))
+            saved = None
+        if saved is not None:
+            try:
+                settings = GameSettings.from_dict(saved.settings)
+            except InvalidStateError as exc:
+                notices.append(corrupt_notice("setup.save_corrupt", store.discard(str(exc))))
+            else:
+                ignored = sorted(name for name in given
+                                 if getattr(requested, name) != getattr(settings, name))
+                if ignored:
+                    options = ", ".join(f"--{n.replace('_', '-')}" for n in ignored)
+                    notices.append(("setup.options_ignored", {"options": options}))
+                return Opening(saved.match, settings, True, notices)
+    settings = requested
+    if "seed" not in given:
+        settings = dataclasses.replace(settings, seed=random.randrange(2**31))
+    return Opening(Match(settings.rule_options(), settings.seed), settings, False, notices)
+
+
+def corrupt_notice(message: str, exc: CorruptFileError) -> Notice:
+    """The notice that a file was unreadable and where it went."""
+    name = exc.moved_to.name if exc.moved_to is not None else render("storage.nowhere")
+    return message, {"reason": exc.reason, "name": name}

@@ -1,0 +1,47 @@
+"""Where the game keeps its files: saves, statistics and the player's keymap."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "voice-spades"
+HOME_ENV = "VOICE_SPADES_HOME"
+"""Environment variable naming one folder for everything (like ``--data-dir``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DataPaths:
+    """The game's files. With a data folder override, all of them live in it."""
+
+    data_dir: Path
+    config_dir: Path
+
+    @property
+    def save_file(self) -> Path:
+        """The match in progress."""
+        return self.data_dir / "savegame.json"
+
+    @property
+    def stats_file(self) -> Path:
+        """Wins and losses per rule profile."""
+        return self.data_dir / "stats.json"
+
+    @property
+    def keymap_file(self) -> Path:
+        """The player's own keymap, if they wrote one."""
+        return self.config_dir / "keymap.toml"
+
+
+def data_paths(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:
+    """The folders to use: ``data_dir`` if given, else ``$VOICE_SPADES_HOME``, else the
+    platform's user data and config folders."""
+    override = data_dir if data_dir is not None else os.environ.get(HOME_ENV) or None
+    if override is not None:
+        folder = Path(override).expanduser()
+        return DataPaths(folder, folder)
+    return DataPaths(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+                     Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
