@@ -1,0 +1,54 @@
+"""Settings of the PocketSphinx recognizer and the measurements it reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PocketSphinxTuning:
+    """Settings of the PocketSphinx recognizer, with the measured defaults.
+
+    ``warp`` scales the frequency axis (1.1 helped every espeak-ng voice,
+    high ones most); the wide beams stop the search from losing the right
+    phrase, and 16 Gaussians per frame (``topn``, PocketSphinx uses 4) scored
+    1-2 points better. The verification is a logistic of the per-frame gap
+    between the phrase and the free phone loop, centred on ``verify_center``;
+    ``accept_above`` is the rejection threshold on it. ``score_temperature``
+    turns per-frame score gaps between phrases into probabilities. Speech
+    longer than ``max_seconds_per_phone`` per phone of the phrase (and longer
+    than ``always_allowed_seconds``) is rejected as some other sentence.
+    """
+
+    warp: float = 1.1
+    beam: float = 1e-80
+    word_beam: float = 1e-60
+    phone_beam: float = 1e-80
+    topn: int = 16
+    trim_margin_seconds: float = 0.05
+    noise_floor: float = 0.003
+    min_seconds: float = 0.15
+    min_voiced_fraction: float = 0.2
+    max_seconds_per_phone: float = 0.22
+    always_allowed_seconds: float = 1.2
+    verify_center: float = -26.0
+    verify_scale: float = 3.0
+    accept_above: float = 0.5
+    score_temperature: float = 1.5
+    cached_grammars: int = 200
+
+
+@dataclass(frozen=True)
+class DecodeDetails:
+    """Measurements behind the last decision, for tuning and benchmarks.
+
+    ``phone_loop_gap`` is the per-frame score gap between the best phrase and
+    the free phone loop (higher is more phrase-like); ``candidates`` are the
+    ranked phrases (normalized) with their raw decoder scores.
+    """
+
+    voiced_fraction: float
+    grammar_best: str | None = None
+    phone_loop_gap: float | None = None
+    verification: float | None = None
+    candidates: tuple[tuple[str, int], ...] = ()
