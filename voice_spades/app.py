@@ -1,7 +1,8 @@
-"""`voice-spades play`: a match played by keyboard and ear.
+"""`voice-spades play`: a match played by voice, keyboard and ear.
 
-Starts (or resumes) a match, narrates every event as a printed line and speech, and
-reads keys from the terminal. Without a terminal on standard input (a pipe, CI),
+Starts (or resumes) a match, narrates every event as a printed line and speech,
+reads keys from the terminal, and listens to the microphone when there is one
+(``--no-voice`` turns that off). Without a terminal on standard input (a pipe, CI),
 each line of standard input is read when the game waits for the player: key names
 or action names separated by spaces (``h``, ``down``, ``enter``, ``table``...);
 the end of input saves the game and quits.
@@ -17,26 +18,32 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from voice_spades.bots import LEVELS
 from voice_spades.engine.profiles import PROFILE_NAMES
 from voice_spades.errors import InvalidInputError, SetupError
 from voice_spades.keys import (
     KeyboardInput,
+    Keymap,
     TerminalKeys,
     help_text,
     hints,
     key_mode,
     load_keymap,
 )
-from voice_spades.narration import Verbosity, render
+from voice_spades.keys.names import key_label
+from voice_spades.narration import Line, Verbosity, render
 from voice_spades.session import GameSettings, Pacer, Session
 from voice_spades.session.speech_output import AnnouncerOutput
 from voice_spades.session.startup import corrupt_notice, open_game
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.base import Speaker
+from voice_spades.speech.message import Priority
 from voice_spades.storage import CorruptFileError, SaveStore, Stats, data_paths
+
+if TYPE_CHECKING:
+    from voice_spades.voice.listener import VoiceInput
 
 GAME_OPTIONS = ("rules", "players", "level", "target", "seed", "no_hell", "quicksand",
                 "suicide")
@@ -45,6 +52,8 @@ SEAT_PITCHES = (50, 35, 65, 45, 70, 30)
 """Pitch of each seat's voice with --seat-voices (seat 0, the player, keeps the default)."""
 GOODBYE_WAIT = 4.0
 """Seconds to let the last sentence finish before exiting."""
+LISTEN_KEY = "space"
+"""The push-to-talk key when the player's keymap binds none."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,6 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
                                       "(default: the platform's folders, or $VOICE_SPADES_HOME)")
     p.add_argument("--pace", type=float, default=None,
                    help="least seconds between computer players' moves")
+    voice = p.add_argument_group("voice", "Voice input is on when a microphone is found.")
+    voice.add_argument("--no-voice", action="store_true", help="keys only, no microphone")
+    voice.add_argument("--push-to-talk", action="store_true",
+                       help="listen only after the listen key (Space unless your keymap "
+                            "binds another), until you stop speaking")
+    voice.add_argument("--barge-in", action="store_true",
+                       help="speaking over the narrator interrupts it (best with headphones: "
+                            "through loudspeakers a loud narration may cut itself off)")
+    voice.add_argument("--recognizer", choices=("pocketsphinx", "vosk", "auto"),
+                       help="speech recognizer (default pocketsphinx; auto: Vosk when a "
+                            "model is found)")
+    voice.add_argument("--vosk-model", metavar="PATH", help="folder of a Vosk model")
+    voice.add_argument("--mic-device", metavar="DEVICE",
+                       help="microphone: a device number or part of its name")
+    voice.add_argument("--no-confirm", action="store_true",
+                       help="make spoken bids without asking \"Bid four?\" first")
     return p
 
 
@@ -121,10 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     notices += opening.notices
     if not interactive:
         notices.append(("setup.no_terminal", {}))
-    session.notify(notices)
+    voice, said = start_voice_input(args, session, output, keymap)
+    session.notify([*notices, *said])
     session.start(resumed=opening.resumed)
     session.save()
-    return play(session, keyboard, output, interactive)
+    return play(session, keyboard, output, interactive, voice)
 
 
 def make_output(args: argparse.Namespace, stream: TextIO) \
@@ -150,6 +176,40 @@ def make_output(args: argparse.Namespace, stream: TextIO) \
     return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate), notices
 
 
+def start_voice_input(args: argparse.Namespace, session: Session, output: AnnouncerOutput,
+                      keymap: Keymap) -> tuple[VoiceInput | None, list[Line]]:
+    """Voice input unless --no-voice, and the line that says it is on (with which
+    recognizer) or why it is off; the game goes on with keys either way."""
+    if args.no_voice:
+        return None, []
+    from voice_spades.voice.listener import VoiceOptions, start_voice
+    from voice_spades.voice.microphone import parse_device
+
+    key = bind_listen_key(keymap) if args.push_to_talk else None
+    options = VoiceOptions(device=parse_device(args.mic_device),
+                           push_to_talk=args.push_to_talk, barge_in=args.barge_in,
+                           confirm_bids=not args.no_confirm,
+                           recognizer=args.recognizer or ("vosk" if args.vosk_model else None),
+                           vosk_model=args.vosk_model, listen_key=key or "Space")
+    try:
+        if args.push_to_talk and key is None:
+            raise SetupError("Push to talk needs a listen key: bind one in your keymap. "
+                             "Voice is off; use the keyboard.")
+        voice, message = start_voice(session, output.announcer.speaker, options)
+    except SetupError as exc:
+        return None, [Line("setup.voice", str(exc), Priority.HIGH)]
+    return voice, [Line("setup.voice", message, Priority.HIGH)]
+
+
+def bind_listen_key(keymap: Keymap) -> str | None:
+    """The spoken name of the push-to-talk key: the keymap's, else Space if it is free
+    (then bound now); None if there is none."""
+    keys = keymap.keys_for("listen")
+    if not keys and keymap.action_for(LISTEN_KEY) is None:
+        keymap.bindings.setdefault("keys", {})["listen"] = keys = [LISTEN_KEY]
+    return key_label(keys[0]) if keys else None
+
+
 def start_speaker(rate: int | None, voice: str | None) -> Speaker:
     """The sound-card speaker, or SetupError saying why there is none."""
     try:
@@ -160,8 +220,9 @@ def start_speaker(rate: int | None, voice: str | None) -> Speaker:
 
 
 def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
-         interactive: bool) -> int:
-    """Read input on a thread and run the session here until the player quits."""
+         interactive: bool, voice: VoiceInput | None = None) -> int:
+    """Read input on a thread (and the microphone on another) and run the session here
+    until the player quits."""
     previous = _quit_on_signals(session)
     try:
         if interactive:
@@ -176,6 +237,8 @@ def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        if voice is not None:
+            voice.stop()
         output.wait_idle(GOODBYE_WAIT)
         output.close()
     return 0

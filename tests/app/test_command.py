@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(data_dir: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "voice_spades", "--no-speech", "--pace", "0", "--level", "easy",
-         "--data-dir", str(data_dir), *args],
+        [sys.executable, "-m", "voice_spades", "--no-speech", "--no-voice", "--pace", "0",
+         "--level", "easy", "--data-dir", str(data_dir), *args],
         input=stdin, capture_output=True, text=True, timeout=60, cwd=ROOT,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(data_dir)})
 

@@ -18,7 +18,7 @@ RIGHT = "\x1b[C"
 def spawn(data_dir: Path, *extra: str) -> pexpect.spawn:
     child = pexpect.spawn(sys.executable, ["-m", "voice_spades", "--no-speech", "--seed", "3",
                                            "--data-dir", str(data_dir), "--pace", "0",
-                                           "--level", "easy", *extra],
+                                           "--level", "easy", "--no-voice", *extra],
                           cwd=str(ROOT), encoding="utf-8", timeout=30, dimensions=(40, 250),
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
                                "HOME": str(data_dir)})

@@ -23,7 +23,7 @@ def test_bots_finish_a_match(name: str, players: int | None,
     match = Match(rules, seed=11)
     bots = [make_bot(LEVELS[(s + 2) % 3], s, rules, seed=s, time_budget=0.01)
             for s in range(rules.players)]
-    while not match.is_over and match.hands_played < 40:
+    while not match.is_over and match.hands_played < 200:
         seat = match.to_act
         assert seat is not None
         match.apply(decide(bots[seat], match.view(seat)))

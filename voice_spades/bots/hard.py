@@ -31,11 +31,11 @@ BID_SPREAD = 1.5
 """How far (in tricks) a seat's bid may stray from our estimate of its hand before a
 sampled deal counts for much less."""
 NIL_DANGER_TO_TRY = 4.0
+"""Nil is worth sizing up by look-ahead only below this nil danger."""
 CONFIDENCE = 1.0
 """Standard errors by which the search must beat the heuristic's card to overrule it."""
 MIN_GAIN = 0.5
 """Points per hand the search must gain, at least, to overrule the heuristic."""
-"""Nil is worth sizing up by look-ahead only below this nil danger."""
 
 
 class HardBot:
@@ -81,22 +81,31 @@ class HardBot:
         baseline = _representative(
             choose_card(view.seat, legal, trick, know.possible, view.tricks_won, table,
                         exact=False), cands)
-        sampler = DealSampler(know)
+        sampler = DealSampler(know, two_player.opponent_card_weight(view))
         rng = self._rng(view)
         side = table.side_of[view.seat]
         values: list[list[float]] = [[] for _ in cands]
         weights: list[float] = []
         deadline = start + self.time_budget
+        # A deal still being played out past this point is dropped: the machine is busy.
+        cutoff = start + 2 * self.time_budget
         while True:
             t0 = perf_counter()
             hands = sampler.sample(rng)
             if hands is None:
                 break
-            weights.append(bid_fit(hands, know, view))
             pos = Position(hands, trick, view.seat, view.spades_broken,
                            list(view.tricks_won))
-            for i, card in enumerate(cands):
-                values[i].append(table.utility(play_out(pos, table, card), side))
+            row = []
+            for card in cands:
+                row.append(table.utility(play_out(pos, table, card), side))
+                if perf_counter() > cutoff:
+                    break
+            if len(row) < len(cands):
+                break
+            weights.append(bid_fit(hands, know, view))
+            for i, value in enumerate(row):
+                values[i].append(value)
             self.last_samples += 1
             now = perf_counter()
             if now + (now - t0) > deadline or self.last_samples == self.max_samples:
@@ -117,21 +126,11 @@ class HardBot:
         seat = view.seat
         side = rules.side_of(seat)
         estimate = estimate_tricks(view.hand, rules.players)
-        low_bid = max(1, math.floor(estimate) - 2)
-        options = [b for b in legal if not b.is_nil and low_bid <= b.tricks <= estimate + 3]
-        if not options:
-            options = [b for b in legal if not b.is_nil]
-        nil_bid = next((b for b in legal if b.is_nil and not b.blind), None)
-        try_nil = nil_bid is not None and (
-            not options or rules.suicide
-            or (nil_danger(view.hand) < NIL_DANGER_TO_TRY
-                and not view.hand >> 51 & 1 and not _partner_nil(view)))
-        if try_nil and nil_bid is not None:
-            options.append(nil_bid)
+        options, try_nil = _bid_options(view, legal, estimate)
         if len(options) == 1:
             return options[0]
         guess = Bid(max(1, round(estimate)))
-        sampler = DealSampler(know)
+        sampler = DealSampler(know, two_player.opponent_card_weight(view))
         rng = self._rng(view)
         totals = [0.0] * len(options)
         deadline = start + self.time_budget
@@ -272,6 +271,24 @@ def _expected_bids(view: PlayerView, hands: list[CardMask], mine: Bid,
             bids[seat] = bid_for_hand(hands[seat], view.rules, tuple(bids), seat, view.bags,
                                       all_bids)
     return bids
+
+
+def _bid_options(view: PlayerView, legal: list[Bid], estimate: float) -> tuple[list[Bid], bool]:
+    """The bids worth sizing up: real bids near the estimate, and nil (last) when the
+    hand might make it or the rules leave little else."""
+    rules = view.rules
+    low_bid = max(1, math.floor(estimate) - 2)
+    options = [b for b in legal if not b.is_nil and low_bid <= b.tricks <= estimate + 3]
+    if not options:
+        options = [b for b in legal if not b.is_nil]
+    nil_bid = next((b for b in legal if b.is_nil and not b.blind), None)
+    try_nil = nil_bid is not None and (
+        not options or rules.suicide
+        or (nil_danger(view.hand) < NIL_DANGER_TO_TRY
+            and not view.hand >> 51 & 1 and not _partner_nil(view)))
+    if try_nil and nil_bid is not None:
+        options.append(nil_bid)
+    return options, try_nil
 
 
 def _first_leader(view: PlayerView, hands: list[CardMask]) -> int:

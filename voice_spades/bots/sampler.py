@@ -6,6 +6,7 @@ cards nobody holds form one more "hand", the unseen discards."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from voice_spades.bots.bits import indices
 from voice_spades.bots.knowledge import Knowledge
@@ -15,8 +16,12 @@ from voice_spades.engine.cards import CardMask
 class DealSampler:
     """Deals the unseen cards again and again for one decision."""
 
-    def __init__(self, know: Knowledge) -> None:
+    def __init__(self, know: Knowledge,
+                 card_weight: Callable[[int], float] | None = None) -> None:
         self.know = know
+        self.card_weight = card_weight
+        """Two-player only: how much likelier the opponent is to hold each card than a
+        uniform deal says (it kept the cards it liked during the draw)."""
         self.seats = [s for s in range(know.players) if s != know.seat]
         self.caps = [know.counts[s] for s in self.seats]
         self.allowed = [know.possible[s] for s in self.seats]
@@ -33,7 +38,13 @@ class DealSampler:
         """Every seat's hand (our own included), or None if no consistent deal was
         found in ``tries`` attempts (possible only with unusual void patterns)."""
         for _ in range(tries if not self.free else 1):
-            hands = self._free_deal(rng) if self.free else self._constrained_deal(rng)
+            hands: list[CardMask] | None
+            if self.card_weight is not None and len(self.seats) == 1:
+                hands = self._weighted_deal(rng, self.card_weight)
+            elif self.free:
+                hands = self._free_deal(rng)
+            else:
+                hands = self._constrained_deal(rng)
             if hands is not None:
                 full = [0] * self.know.players
                 full[self.know.seat] = self.know.hand
@@ -41,6 +52,17 @@ class DealSampler:
                     full[seat] = hands[i]
                 return full
         return None
+
+    def _weighted_deal(self, rng: random.Random,
+                       weight: Callable[[int], float]) -> list[CardMask]:
+        """The one opponent's hand drawn with card weights (weighted sampling without
+        replacement by random keys); the rest of the unseen cards are out of play."""
+        allowed = indices(self.allowed[0])
+        keyed = sorted(allowed, key=lambda c: rng.random() ** (1.0 / weight(c)), reverse=True)
+        mask = 0
+        for c in keyed[:self.caps[0]]:
+            mask |= 1 << c
+        return [mask, self.know.unseen & ~mask][:len(self.caps)]
 
     def _free_deal(self, rng: random.Random) -> list[CardMask]:
         cards = list(self.cards)

@@ -370,10 +370,12 @@ class Session:
         """A catalog message as a line, at the session's verbosity."""
         return Line(message_id, self.words.say(message_id, **params), priority)
 
-    def notify(self, notices: Sequence[tuple[str, Mapping[str, object]]]) -> None:
-        """Say start-up notices: (catalog message id, its fields) pairs."""
-        self.emit([Line(message, self.words.say(message, **params), Priority.HIGH)
-                   for message, params in notices])
+    def notify(self, notices: Sequence[tuple[str, Mapping[str, object]] | Line]) -> None:
+        """Say start-up notices: (catalog message id, its fields) pairs, or lines made
+        elsewhere (a component's own sentence, such as why voice is off)."""
+        self.emit([notice if isinstance(notice, Line)
+                   else Line(notice[0], self.words.say(notice[0], **notice[1]), Priority.HIGH)
+                   for notice in notices])
 
     def emit(self, lines: Sequence[Line]) -> None:
         """Send lines to the output (empty ones are left out)."""

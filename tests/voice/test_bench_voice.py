@@ -1,0 +1,133 @@
+"""`voice-spades bench voice` on tiny manifests."""
+
+from __future__ import annotations
+
+import json
+import wave
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voice_spades.bench import voice as bench
+from voice_spades.errors import SetupError
+from voice_spades.voice import manifest, testspeech
+from voice_spades.voice.grammar import all_phrases
+from voice_spades.voice.recognizer import Recognition, Recognizer
+
+KEYS = {"backend", "intent_accuracy", "wrong_intent_rate", "rejection_rate",
+        "latency_ms_median", "latency_ms_p95", "real_time_factor"}
+
+
+class ScriptedRecognizer:
+    """Hears clip number ``n`` (its length in tenths of a second) as ``script[n]``."""
+
+    name = "scripted"
+
+    def __init__(self, script: Sequence[str | None]) -> None:
+        self.script = script
+        self.phrases: set[str] = set()
+        self.audio = b""
+
+    def set_phrases(self, phrases: Sequence[str]) -> None:
+        self.phrases = set(phrases)
+
+    def decode(self, audio: bytes) -> Recognition:
+        text = self.script[len(audio) // 3200 - 1]
+        if text not in self.phrases:
+            text = None
+        return Recognition(text, 0.9, ((text, 0.9),) if text else (), len(audio) / 32000, 0.001)
+
+    def start(self) -> None:
+        self.audio = b""
+
+    def feed(self, chunk: bytes) -> None:
+        self.audio += chunk
+
+    def finish(self) -> Recognition:
+        return self.decode(self.audio)
+
+
+def silent_manifest(folder: Path, transcripts: Sequence[str]) -> Path:
+    lines = []
+    for number, text in enumerate(transcripts):
+        path = folder / f"{number}.wav"
+        with wave.open(str(path), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(16000)
+            out.writeframes(bytes(3200 * (number + 1)))
+        lines.append(f"{path.name}\t{text}\n")
+    (folder / "m.tsv").write_text("".join(lines), encoding="utf-8")
+    return folder / "m.tsv"
+
+
+def last_json(output: str) -> list[dict[str, Any]]:
+    rows = json.loads(output.strip().splitlines()[-1])
+    assert isinstance(rows, list)
+    return rows
+
+
+def test_scores_right_wrong_and_rejected(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    said = ["queen of hearts", "bid four", "what is the score", "new game", "hello there"]
+    heard = ["queen of hearts", "bid five", None, "new game", None]
+    path = silent_manifest(tmp_path, said)
+    assert isinstance(ScriptedRecognizer(heard), Recognizer)
+    code = bench.main(["--manifest", str(path), "--json", "--grammar", "both"],
+                      opener=lambda name: ScriptedRecognizer(heard))
+    assert code == 0
+    rows = last_json(capsys.readouterr().out)
+    assert [row["grammar"] for row in rows] == ["full", "per-prompt"]
+    for row in rows:
+        assert set(row) >= KEYS
+        assert row["intent_accuracy"] == pytest.approx(3 / 5)  # the garbage was rejected
+        assert row["wrong_intent_rate"] == pytest.approx(1 / 5)
+        assert row["rejection_rate"] == pytest.approx(1 / 5)
+
+
+def test_a_backend_that_cannot_run_is_skipped(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = silent_manifest(tmp_path, ["yes"])
+
+    def opener(name: str) -> Recognizer:
+        if name == "vosk":
+            raise SetupError("no Vosk model is installed")
+        return ScriptedRecognizer(["yes"])
+
+    assert bench.main(["--manifest", str(path), "--backend", "all", "--json"],
+                      opener=opener) == 0
+    out = capsys.readouterr().out
+    assert "vosk: skipped: no Vosk model is installed" in out
+    assert [row["backend"] for row in last_json(out)] == ["pocketsphinx"]
+
+
+def test_every_phrase_has_a_prompt_that_offers_it() -> None:
+    for number, phrase in enumerate(sorted(all_phrases())):
+        assert phrase in bench.prompt_table(phrase, number)
+
+
+def test_the_manifest_plan_covers_every_kind() -> None:
+    clips = manifest.plan(40, ["en-us", "en-gb"], [150], [50], [0.0, 0.02])
+    kinds = {all_phrases()[clip.transcript] for clip in clips}
+    assert kinds == set(all_phrases().values())
+    assert {clip.params.voice for clip in clips} == {"en-us", "en-gb"}
+    assert all(clip.params.noise >= manifest.NOISE_FLOOR for clip in clips)
+
+
+@pytest.mark.audio
+@pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
+def test_real_pocketsphinx_on_a_generated_manifest(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("voice_spades.voice.pocketsphinx_backend")
+    assert manifest.main(["--out", str(tmp_path), "--count", "11", "--voices", "en-us,en-gb",
+                          "--speeds", "150,170", "--noise", "0,0.01"]) == 0
+    assert bench.main(["--manifest", str(tmp_path / "manifest.tsv"), "--grammar",
+                       "per-prompt", "--json"]) == 0
+    (row,) = last_json(capsys.readouterr().out)
+    assert set(row) >= KEYS
+    assert row["backend"] == "pocketsphinx"
+    assert row["intent_accuracy"] >= 0.6
+    assert 0 < row["latency_ms_median"] <= row["latency_ms_p95"] < 2000
+    assert 0 < row["real_time_factor"] < 1

@@ -1,0 +1,154 @@
+"""Synthesize a test-speech manifest for ``voice-spades bench voice``.
+
+    python -m voice_spades.voice.manifest --out DIR [--count 600] [--voices en-us,en-gb]
+        [--speeds 130,160,200] [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--seed 1]
+
+Phrases are drawn from the full grammar, kind by kind in turn (cards, bids,
+queries, commands, answers...), so every intent kind is covered; each clip gets
+a voice in turn and a speed, pitch and noise level drawn at random (list a level
+twice to draw it more often). Voices are espeak-ng's; ``flite:NAME`` (slt, rms,
+awb, kal16) uses the flite synthesizer instead, a second engine to check that
+figures do not hold for one synthesizer only. Writes ``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit)
+and ``DIR/manifest.tsv`` with lines ``clips/NNNN.wav<TAB>transcript``, paths
+relative to the manifest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from voice_spades.voice.grammar import all_phrases
+from voice_spades.voice.testspeech import (
+    SAMPLE_RATE,
+    SpeechParams,
+    add_white_noise,
+    silence,
+    synthesize,
+    tools_available,
+    write_wav,
+)
+
+DEFAULT_VOICES = ("en-us", "en", "en-gb-x-rp", "en-us+f3", "en+m3", "en-gb-scotland",
+                  "en-us+f2", "en-029")
+DEFAULT_SPEEDS = (130, 150, 170, 200)
+DEFAULT_PITCHES = (35, 50, 65)
+DEFAULT_NOISE = (0.0, 0.0, 0.01, 0.03)
+PAD_SECONDS = 0.3
+"""Silence around each phrase, as a push-to-talk clip has."""
+NOISE_FLOOR = 0.0005
+"""Noise every clip gets (about -66 dBFS): a microphone never records digital zeros."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clip:
+    """One manifest line to synthesize."""
+
+    transcript: str
+    params: SpeechParams
+
+
+def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequence[int],
+         noise: Sequence[float], seed: int = 1) -> list[Clip]:
+    """``count`` clips covering every kind of phrase, with varied speech."""
+    rng = random.Random(seed)
+    by_kind: dict[str, list[str]] = defaultdict(list)
+    for phrase, kind in sorted(all_phrases().items()):
+        by_kind[kind].append(phrase)
+    for phrases in by_kind.values():
+        rng.shuffle(phrases)
+    order: list[str] = []
+    for turn in range(count):
+        for kind in sorted(by_kind):
+            pool = by_kind[kind]
+            order.append(pool[turn % len(pool)])
+        if len(order) >= count:
+            break
+    clips = []
+    for i, text in enumerate(order[:count]):
+        level = rng.choice(noise)
+        params = SpeechParams(voice=voices[i % len(voices)], speed=rng.choice(speeds),
+                              pitch=rng.choice(pitches), noise=max(level, NOISE_FLOOR),
+                              pad_seconds=PAD_SECONDS, seed=i)
+        clips.append(Clip(text, params))
+    return clips
+
+
+def speak(text: str, params: SpeechParams) -> bytes:
+    """``text`` as 16 kHz mono int16 PCM, by espeak-ng or (voice ``flite:NAME``) flite."""
+    if not params.voice.startswith("flite:"):
+        return synthesize(text, params)
+    with tempfile.TemporaryDirectory(prefix="voice-spades-flite-") as tmp:
+        wav = Path(tmp) / "speech.wav"
+        # flite's speed is a duration stretch, its pitch a mean F0 in Hz.
+        subprocess.run(["flite", "-voice", params.voice.removeprefix("flite:"),
+                        "--setf", f"duration_stretch={150 / params.speed:.3f}",
+                        "--setf", f"int_f0_target_mean={60 + 1.6 * params.pitch:.0f}",
+                        "-t", text, "-o", str(wav)], check=True, capture_output=True)
+        pcm = subprocess.run(["sox", str(wav), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16",
+                              "-e", "signed-integer", "-t", "raw", "-"],
+                             check=True, capture_output=True).stdout
+    pad = silence(params.pad_seconds)
+    return add_white_noise(pad + pcm + pad, params.noise, params.seed)
+
+
+def write_manifest(out: Path, clips: Sequence[Clip]) -> Path:
+    """Synthesize ``clips`` into ``out`` and return the manifest's path."""
+    folder = out / "clips"
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i, clip in enumerate(clips):
+        name = f"clips/{i:04d}.wav"
+        write_wav(speak(clip.transcript, clip.params), out / name)
+        lines.append(f"{name}\t{clip.transcript}\n")
+    manifest = out / "manifest.tsv"
+    manifest.write_text("".join(lines), encoding="utf-8")
+    return manifest
+
+
+def _list(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m voice_spades.voice.manifest",
+                                     description="Synthesize a voice benchmark manifest.")
+    parser.add_argument("--out", type=Path, required=True, help="folder to write into")
+    parser.add_argument("--count", type=int, default=600, help="number of clips")
+    parser.add_argument("--voices", default=",".join(DEFAULT_VOICES), help="espeak-ng voices")
+    parser.add_argument("--speeds", default=",".join(map(str, DEFAULT_SPEEDS)),
+                        help="words per minute")
+    parser.add_argument("--pitches", default=",".join(map(str, DEFAULT_PITCHES)),
+                        help="espeak-ng pitches, 0-99")
+    parser.add_argument("--noise", default=",".join(map(str, DEFAULT_NOISE)),
+                        help="white noise peak levels (fraction of full scale)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if not tools_available():
+        print("espeak-ng and sox are needed: apt-get install espeak-ng sox", file=sys.stderr)
+        return 2
+    if "flite:" in args.voices and shutil.which("flite") is None:
+        print("flite voices need flite: apt-get install flite", file=sys.stderr)
+        return 2
+    clips = plan(args.count, _list(args.voices), [int(s) for s in _list(args.speeds)],
+                 [int(p) for p in _list(args.pitches)], [float(n) for n in _list(args.noise)],
+                 args.seed)
+    manifest = write_manifest(args.out, clips)
+    voices = sorted({c.params.voice for c in clips})
+    noisy = sum(c.params.noise > NOISE_FLOOR for c in clips)
+    print(f"{len(clips)} clips, voices {', '.join(voices)}, {noisy} with added noise: "
+          f"{manifest}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

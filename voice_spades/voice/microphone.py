@@ -1,0 +1,316 @@
+"""The microphone: 16 kHz mono int16 capture, cut into utterances, muted while the game talks.
+
+A :class:`Microphone` reads its device on its own thread, passes every block
+through a gate and a :class:`~voice_spades.voice.vad.VoiceActivityDetector`, and
+hands each complete utterance to ``on_utterance`` (called on that thread: keep
+it short).
+
+The gate:
+
+* **Muted** (:meth:`Microphone.set_muted`, while the narrator speaks, plus a
+  short tail after it stops): audio is thrown away, so the game never hears
+  itself. With barge-in on, a :class:`~voice_spades.voice.vad.BargeInDetector`
+  still listens, and an onset well above the narration's own level calls
+  ``on_barge_in`` (which silences the narrator) and opens the gate, keeping the
+  onset.
+* **Open mode**: every utterance is delivered.
+* **Push mode** (push-to-talk): utterances are delivered only after
+  :meth:`Microphone.begin_listening` (a key press); the end of the utterance
+  (~600 ms of quiet) closes it again. Listening never times out.
+
+Reads block on a real device; a device that never makes the reader wait (an
+ALSA ``file`` device reading a file, as in the tests) is paced to real time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+from voice_spades.errors import SetupError
+from voice_spades.voice.vad import SAMPLE_RATE, BargeInDetector, VadSettings, VoiceActivityDetector
+
+_log = logging.getLogger(__name__)
+
+NO_MICROPHONE = "No microphone was found, so voice is off; use the keyboard."
+NO_PORTAUDIO = "The sound library PortAudio is missing, so voice is off; use the keyboard."
+NO_16K = "The microphone cannot record 16 kHz mono sound, so voice is off; use the keyboard."
+MIC_FAILED = "The microphone stopped working, so voice is off; use the keyboard."
+
+MODES = ("open", "push")
+"""Open microphone, or push-to-talk."""
+UNMUTE_DELAY = 0.3
+"""Seconds the gate stays shut after the narrator stops (echo and playback latency)."""
+LATENCY = 0.5
+"""Seconds of audio the device may buffer while the reader is held up (a long decode)."""
+_PACE_AHEAD = 0.2
+"""A device running this far ahead of the clock without ever blocking is paced."""
+
+Device = int | str | None
+"""A PortAudio device index, part of a device name, or None for the default input."""
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Hide what C libraries print on standard error meanwhile (ALSA lists every device
+    it could not open, which would garble the player's terminal)."""
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def load_sounddevice() -> ModuleType:
+    """The ``sounddevice`` module, or SetupError when PortAudio cannot be loaded."""
+    try:
+        with quiet_stderr():
+            import sounddevice
+    except (OSError, ImportError) as exc:  # OSError: the PortAudio library is missing
+        raise SetupError(NO_PORTAUDIO) from exc
+    module: ModuleType = sounddevice
+    return module
+
+
+def parse_device(text: str | None) -> Device:
+    """``--mic-device`` as sounddevice takes it: a number is an index, else a name part."""
+    if text is None or not text.strip():
+        return None
+    text = text.strip()
+    return int(text) if text.isdigit() else text
+
+
+def probe(device: Device = None) -> None:
+    """Check that ``device`` (default: the default input) can record 16 kHz mono int16;
+    SetupError saying why not, in one speakable sentence."""
+    sd = load_sounddevice()
+    try:
+        with quiet_stderr():
+            info = sd.query_devices(device, kind="input")
+    except (sd.PortAudioError, ValueError) as exc:
+        if device is not None:
+            raise SetupError(f"No microphone called {device} was found, so voice is off; "
+                             "use the keyboard.") from exc
+        raise SetupError(NO_MICROPHONE) from exc
+    if int(info.get("max_input_channels", 0)) < 1:
+        raise SetupError(NO_MICROPHONE)
+    try:
+        with quiet_stderr():
+            sd.check_input_settings(device, channels=1, dtype="int16", samplerate=SAMPLE_RATE)
+    except (sd.PortAudioError, ValueError) as exc:
+        raise SetupError(NO_16K) from exc
+
+
+def is_available(device: Device = None) -> bool:
+    """True when ``device`` can be recorded from."""
+    try:
+        probe(device)
+    except SetupError:
+        return False
+    return True
+
+
+class Microphone:
+    """Capture on a thread, gated (muted, push-to-talk) and cut into utterances."""
+
+    def __init__(self, device: Device = None,
+                 on_utterance: Callable[[bytes], None] | None = None, mode: str = "open", *,
+                 vad: VadSettings | None = None, unmute_delay: float = UNMUTE_DELAY,
+                 barge_in: bool = False, on_barge_in: Callable[[], None] | None = None,
+                 on_error: Callable[[SetupError], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        self.device = device
+        self.mode = mode
+        self.on_utterance = on_utterance
+        """Called with each utterance (16 kHz mono int16 PCM) on the capture thread."""
+        self.on_barge_in = on_barge_in
+        """Called when the player starts speaking over the narrator (barge-in on)."""
+        self.on_error = on_error
+        """Called once if the device fails while recording."""
+        self.barge_in = barge_in
+        self.unmute_delay = unmute_delay
+        self.settings = vad or VadSettings()
+        self._vad = VoiceActivityDetector(self.settings)
+        self._barge = BargeInDetector(settings=self.settings)
+        self._recent: deque[bytes] = deque(
+            maxlen=self.settings.frames(self.settings.pre_roll_seconds + 0.2))
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._muted = False
+        self._unmute_at = 0.0
+        self._listening = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ----- state -----------------------------------------------------------------
+    @property
+    def muted(self) -> bool:
+        """True while audio is thrown away (the narrator speaks, or just stopped)."""
+        with self._lock:
+            return self._muted_now()
+
+    @property
+    def listening(self) -> bool:
+        """True when an utterance would be delivered now (always, in open mode, unless
+        muted)."""
+        with self._lock:
+            return not self._muted_now() and (self.mode == "open" or self._listening)
+
+    @property
+    def running(self) -> bool:
+        """True while the capture thread runs."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute while the narrator speaks; unmuting takes effect ``unmute_delay`` later.
+        Muting ends the utterance in progress (what was said so far is delivered)."""
+        done: bytes | None = None
+        with self._lock:
+            if muted and not self._muted:
+                self._muted = True
+                done = self._vad.flush()
+                if done is not None and not self._may_deliver():
+                    done = None
+                self._barge.narration_started()
+            elif not muted and self._muted:
+                self._muted = False
+                self._unmute_at = self._clock() + self.unmute_delay
+                self._barge.narration_ended()
+        if done is not None:
+            self._deliver(done)
+
+    def begin_listening(self) -> None:
+        """Push-to-talk: listen now until the end of the next utterance (no time limit).
+        In either mode the gate opens at once: the key that asked silenced the narrator."""
+        with self._lock:
+            if self._muted:
+                self._barge.narration_ended()
+            self._muted = False
+            self._unmute_at = 0.0
+            self._listening = True
+
+    # ----- audio -----------------------------------------------------------------
+    def process(self, pcm: bytes) -> None:
+        """Pass captured audio through the gate and the detector (the capture thread
+        calls this; tests may call it directly)."""
+        size = self.settings.frame_bytes
+        for start in range(0, len(pcm), size):
+            self._frame(pcm[start:start + size])
+
+    def _frame(self, frame: bytes) -> None:
+        barged = False
+        done: list[bytes] = []
+        with self._lock:
+            if self._muted_now():
+                self._recent.append(frame)
+                if self.barge_in and (self.mode == "open" or self._listening) \
+                        and self._barge.feed(frame):
+                    barged = True
+                    self._open_for_barge_in()
+                    for earlier in self._recent:
+                        done += self._vad.feed(earlier)
+                    self._recent.clear()
+            else:
+                done = self._vad.feed(frame)
+            done = [u for u in done if self._may_deliver()]
+        if barged and self.on_barge_in is not None:
+            self.on_barge_in()
+        for utterance in done:
+            self._deliver(utterance)
+
+    def _open_for_barge_in(self) -> None:
+        self._muted = False
+        self._unmute_at = 0.0
+        self._barge.narration_ended()
+        self._vad.reset()
+
+    def _muted_now(self) -> bool:
+        return self._muted or self._clock() < self._unmute_at
+
+    def _may_deliver(self) -> bool:
+        """Whether an utterance ending now is the player's (caller holds the lock)."""
+        if self.mode == "open":
+            return True
+        if self._listening:
+            self._listening = False
+            return True
+        return False
+
+    def _deliver(self, utterance: bytes) -> None:
+        if self.on_utterance is not None:
+            try:
+                self.on_utterance(utterance)
+            except Exception:
+                _log.exception("the utterance handler failed")
+
+    # ----- the device --------------------------------------------------------------
+    def start(self) -> None:
+        """Open the device and start capturing; SetupError when it cannot record."""
+        if self.running:
+            return
+        sd = load_sounddevice()
+        probe(self.device)
+        block = self.settings.frame_bytes // 2
+        try:
+            with quiet_stderr():
+                stream = sd.RawInputStream(samplerate=SAMPLE_RATE, channels=1, dtype="int16",
+                                           device=self.device, blocksize=block,
+                                           latency=LATENCY)
+                stream.start()
+        except (sd.PortAudioError, ValueError) as exc:
+            raise SetupError(NO_MICROPHONE) from exc
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._capture, args=(stream, block),
+                                        name="microphone", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop capturing and close the device (an utterance in progress is dropped)."""
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+
+    def _capture(self, stream: Any, block: int) -> None:
+        block_seconds = block / SAMPLE_RATE
+        anchor = time.monotonic()
+        heard = 0.0
+        try:
+            while not self._stop.is_set():
+                before = time.monotonic()
+                data, _overflowed = stream.read(block)
+                waited = time.monotonic() - before
+                self.process(bytes(data))
+                heard += block_seconds
+                ahead = heard - (time.monotonic() - anchor)
+                if ahead < 0:
+                    anchor = time.monotonic() - heard
+                elif waited < 0.001 and ahead > _PACE_AHEAD:
+                    self._stop.wait(ahead - _PACE_AHEAD / 2)
+        except Exception as exc:
+            _log.warning("the microphone failed: %r", exc)
+            if self.on_error is not None:
+                self.on_error(SetupError(MIC_FAILED))
+        finally:
+            with quiet_stderr(), contextlib.suppress(Exception):
+                stream.close()

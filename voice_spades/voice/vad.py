@@ -1,0 +1,263 @@
+"""Voice activity detection on 16 kHz mono int16 audio: where utterances start and end.
+
+:class:`VoiceActivityDetector` cuts a stream of audio into utterances by frame
+energy against an adaptive noise floor: an utterance starts after a few frames
+clearly above the floor (and keeps ~300 ms of pre-roll so soft onsets such as
+"f" or "h" are not lost), and ends after ~600 ms of quiet (the hangover, so the
+pause inside "queen ... of hearts" does not split it). Bursts too short to be a
+word are dropped, and so is sound that goes on far longer than any command (a
+radio, a conversation).
+
+:class:`BargeInDetector` watches the audio heard while the narrator speaks: only
+an onset well above the loudest level the narration itself reached counts as
+the player talking over it.
+
+Everything here is pure computation on bytes: no audio device is needed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+SAMPLE_RATE = 16000
+BYTES_PER_SAMPLE = 2
+
+
+def energy_db(frame: bytes) -> float:
+    """Energy of one frame of int16 PCM in dB (full scale is about 90 dB)."""
+    usable = len(frame) - len(frame) % BYTES_PER_SAMPLE
+    if usable == 0:
+        return 0.0
+    x = np.frombuffer(frame[:usable], dtype="<i2").astype(np.float64)
+    return float(10.0 * np.log10(float(np.mean(x * x)) + 1.0))
+
+
+@dataclass(frozen=True)
+class VadSettings:
+    """Thresholds and durations of the detector (seconds and dB)."""
+
+    frame_seconds: float = 0.02
+    pre_roll_seconds: float = 0.3
+    """Audio kept from before the onset, so soft first sounds are not cut."""
+    hangover_seconds: float = 0.6
+    """Quiet that ends an utterance."""
+    tail_seconds: float = 0.3
+    """Quiet kept at the end of an utterance (the rest of the hangover is cut)."""
+    min_speech_seconds: float = 0.1
+    """Loud audio shorter than this is a click or a knock, not a word."""
+    max_utterance_seconds: float = 6.0
+    """Sound longer than this is no command: it is dropped until quiet returns."""
+    onset_db: float = 10.0
+    """How far above the noise floor a frame must be to start speech."""
+    continue_db: float = 6.0
+    """How far above the noise floor a frame must be to keep speech going."""
+    onset_frames: int = 3
+    """Loud frames in a row that start an utterance."""
+    min_level_db: float = 35.0
+    """Absolute level below which nothing is speech, however quiet the room."""
+    floor_rise_db_per_second: float = 2.0
+    """How fast the noise floor climbs towards a louder room."""
+    floor_fall: float = 0.2
+    """Share of the way the noise floor drops towards a quieter frame."""
+
+    def frames(self, seconds: float) -> int:
+        """The number of frames in ``seconds`` (at least 1)."""
+        return max(1, round(seconds / self.frame_seconds))
+
+    @property
+    def frame_bytes(self) -> int:
+        """The size of one frame in bytes."""
+        return round(self.frame_seconds * SAMPLE_RATE) * BYTES_PER_SAMPLE
+
+
+class NoiseFloor:
+    """The level of the room without speech: starts at the first frame heard, then
+    falls fast and rises slowly."""
+
+    def __init__(self, settings: VadSettings) -> None:
+        self.settings = settings
+        self.level: float | None = None
+        self._rise = settings.floor_rise_db_per_second * settings.frame_seconds
+
+    def update(self, db: float) -> None:
+        """Move the floor towards a frame heard outside speech."""
+        if self.level is None:
+            self.level = db
+        elif db < self.level:
+            self.level += (db - self.level) * self.settings.floor_fall
+        else:
+            self.level += min(db - self.level, self._rise)
+
+    def threshold(self, rise_db: float) -> float:
+        """The level ``rise_db`` above the floor (never below ``min_level_db``)."""
+        return max((self.level or 0.0) + rise_db, self.settings.min_level_db)
+
+
+class VoiceActivityDetector:
+    """Cuts audio into utterances; feed it any amount of audio at a time."""
+
+    def __init__(self, settings: VadSettings | None = None) -> None:
+        self.settings = s = settings or VadSettings()
+        self.floor = NoiseFloor(s)
+        self._pending = b""
+        self._pre_roll: deque[bytes] = deque(
+            maxlen=s.frames(s.pre_roll_seconds) + s.onset_frames)
+        self._onset_run = 0
+        self._frames: list[bytes] = []
+        self._loud_frames = 0
+        self._quiet_run = 0
+        self._discarding = False
+
+    @property
+    def in_speech(self) -> bool:
+        """True while an utterance is being collected."""
+        return bool(self._frames)
+
+    def feed(self, pcm: bytes) -> list[bytes]:
+        """Consume ``pcm``; return the utterances it completed (usually none)."""
+        data = self._pending + pcm
+        size = self.settings.frame_bytes
+        whole = len(data) - len(data) % size
+        self._pending = data[whole:]
+        done: list[bytes] = []
+        for start in range(0, whole, size):
+            utterance = self._frame(data[start:start + size])
+            if utterance is not None:
+                done.append(utterance)
+        return done
+
+    def flush(self) -> bytes | None:
+        """End the stream: return the utterance in progress if it is long enough."""
+        utterance = self._finish() if self._frames else None
+        self.reset()
+        return utterance
+
+    def reset(self) -> None:
+        """Forget any utterance in progress and the audio before it (keeps the floor)."""
+        self._pending = b""
+        self._restart()
+
+    def _restart(self) -> None:
+        self._pre_roll.clear()
+        self._onset_run = 0
+        self._frames = []
+        self._loud_frames = 0
+        self._quiet_run = 0
+        self._discarding = False
+
+    def _frame(self, frame: bytes) -> bytes | None:
+        s = self.settings
+        db = energy_db(frame)
+        if self._discarding:
+            self.floor.update(db)
+            self._quiet_run = (0 if db >= self.floor.threshold(s.continue_db)
+                               else self._quiet_run + 1)
+            if self._quiet_run >= s.frames(s.hangover_seconds):
+                self._restart()
+            return None
+        if self._frames:
+            return self._in_speech(frame, db)
+        self._pre_roll.append(frame)
+        if self.floor.level is None:
+            self.floor.update(db)
+        if db >= self.floor.threshold(s.onset_db):
+            self._onset_run += 1
+        else:
+            self._onset_run = 0
+            self.floor.update(db)
+        if self._onset_run >= s.onset_frames:
+            self._frames = list(self._pre_roll)
+            self._pre_roll.clear()
+            self._loud_frames = self._onset_run
+            self._quiet_run = 0
+        return None
+
+    def _in_speech(self, frame: bytes, db: float) -> bytes | None:
+        s = self.settings
+        self._frames.append(frame)
+        if db >= self.floor.threshold(s.continue_db):
+            self._loud_frames += 1
+            self._quiet_run = 0
+        else:
+            self._quiet_run += 1
+        if len(self._frames) >= s.frames(s.max_utterance_seconds):
+            self._restart()
+            self._discarding = True
+            return None
+        if self._quiet_run >= s.frames(s.hangover_seconds):
+            utterance = self._finish()
+            self._restart()
+            return utterance
+        return None
+
+    def _finish(self) -> bytes | None:
+        s = self.settings
+        if self._loud_frames < s.frames(s.min_speech_seconds):
+            return None
+        keep = len(self._frames) - max(0, self._quiet_run - s.frames(s.tail_seconds))
+        return b"".join(self._frames[:keep])
+
+
+class BargeInDetector:
+    """Tells the player's voice from the narrator's while the narrator speaks.
+
+    Without echo cancellation the microphone hears the narration too, so the test
+    is relative: the reference is the loudest (100 ms average) level heard during
+    this narration and the last few; an onset must stay ``margin_db`` above it for
+    ``onset_frames``. Until one narration of ``learn_seconds`` has been heard there
+    is no reference and nothing counts, since the first syllable of any narration
+    would otherwise look like an onset.
+    """
+
+    def __init__(self, margin_db: float = 12.0, onset_frames: int = 5,
+                 learn_seconds: float = 1.0, remembered: int = 5,
+                 settings: VadSettings | None = None) -> None:
+        self.settings = settings or VadSettings()
+        self.margin_db = margin_db
+        self.onset_frames = onset_frames
+        self._learn_frames = self.settings.frames(learn_seconds)
+        self._history: deque[float] = deque(maxlen=remembered)
+        self._recent: deque[float] = deque(maxlen=self.settings.frames(0.1))
+        self._peak: float | None = None
+        self._heard = 0
+        self._run = 0
+
+    @property
+    def reference_db(self) -> float | None:
+        """The loudest level of this narration and the last few, or None while learning."""
+        levels = [*self._history]
+        if self._peak is not None and self._heard >= self._learn_frames:
+            levels.append(self._peak)
+        return max(levels) if levels else None
+
+    def narration_started(self) -> None:
+        """A narration begins: the previous one's peak joins the history."""
+        self._end_narration()
+
+    def narration_ended(self) -> None:
+        """A narration ends: its peak joins the history."""
+        self._end_narration()
+
+    def feed(self, frame: bytes) -> bool:
+        """Take one frame heard during narration; True when the player talks over it."""
+        self._recent.append(energy_db(frame))
+        level = float(np.mean(self._recent))
+        reference = self.reference_db
+        if reference is not None and level >= reference + self.margin_db:
+            self._run += 1
+            return self._run >= self.onset_frames
+        self._run = 0
+        self._heard += 1
+        self._peak = level if self._peak is None else max(self._peak, level)
+        return False
+
+    def _end_narration(self) -> None:
+        if self._peak is not None and self._heard >= self._learn_frames:
+            self._history.append(self._peak)
+        self._peak = None
+        self._heard = 0
+        self._run = 0
+        self._recent.clear()
