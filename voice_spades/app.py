@@ -96,8 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="speaking over the narrator interrupts it (best with headphones: "
                             "through loudspeakers a loud narration may cut itself off)")
     voice.add_argument("--recognizer", choices=("pocketsphinx", "vosk", "auto"),
-                       help="speech recognizer (default pocketsphinx; auto: Vosk when a "
-                            "model is found)")
+                       help="speech recognizer (default auto: Vosk when a model is "
+                            "installed, else PocketSphinx, which needs no download)")
     voice.add_argument("--vosk-model", metavar="PATH", help="folder of a Vosk model")
     voice.add_argument("--mic-device", metavar="DEVICE",
                        help="microphone: a device number or part of its name")

@@ -49,7 +49,7 @@ class VoiceOptions:
     barge_in: bool = False
     confirm_bids: bool = True
     recognizer: str | None = None
-    """"pocketsphinx", "vosk" or "auto"; None: PocketSphinx, not asked for."""
+    """"pocketsphinx", "vosk" or "auto"; None means auto (Vosk when a model is installed)."""
     vosk_model: str | None = None
     listen_key: str = "Space"
     """The push-to-talk key, as spoken."""
@@ -221,7 +221,7 @@ def start_voice(session: Session, speaker: Speaker | None,
     common failure) or no recognizer can run.
     """
     probe(options.device)
-    recognizer, message = choose_recognizer(options.recognizer or "pocketsphinx",
+    recognizer, message = choose_recognizer(options.recognizer or "auto",
                                             options.vosk_model)
     microphone = Microphone(options.device, mode="push" if options.push_to_talk else "open",
                             barge_in=options.barge_in)
