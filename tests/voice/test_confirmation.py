@@ -22,6 +22,7 @@ from voice_spades.engine.match import Match
 from voice_spades.engine.profiles import profile
 from voice_spades.voice.confirmation import (
     LOW_CONFIDENCE,
+    QUIT_CONFIDENCE,
     ConfirmationPolicy,
     question,
     understand,
@@ -113,6 +114,8 @@ def test_an_uncertain_quit_is_not_understood() -> None:
     assert understand(Heard("save and quit"), bid_table()) == Command(Control.SAVE_AND_QUIT)
     low = Heard("save and quit", confidence=0.1)
     assert isinstance(understand(low, bid_table()), NotUnderstood)
+    fair = Heard("save and quit", confidence=QUIT_CONFIDENCE - 0.05)
+    assert isinstance(understand(fair, bid_table()), NotUnderstood)
 
 
 def test_answers_go_through() -> None:

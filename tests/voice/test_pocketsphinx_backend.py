@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,8 +29,9 @@ CARDS = [f"{rank} of {suit}" for suit in ("spades", "hearts", "diamonds", "clubs
                       "jack", "queen", "king", "ace")]
 COMMANDS = ["help", "what can i say", "repeat", "score", "what's on the table", "my hand",
             "whose turn is it"]
-BIDS = ["bid nil"] + [f"bid {n}" for n in ("one two three four five six seven eight nine ten "
-                                           "eleven twelve thirteen").split()]
+NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve", "thirteen")
+BIDS = ["bid nil", *(f"bid {n}" for n in NUMBERS)]
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +44,18 @@ def speech_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("speech")
 
 
+Say = Callable[..., bytes]
+
+
 @pytest.fixture
-def say(speech_cache: Path) -> Iterator[object]:
+def say(speech_cache: Path) -> Say:
+    """Speak ``text`` in a (voice, speed, pitch), with noise, padded like a microphone clip."""
     def speak(text: str, voice: tuple[str, int, int] = VOICES[0], noise: float = 0.003,
               seed: int = 0) -> bytes:
         name, speed, pitch = voice
         params = SpeechParams(name, speed, pitch, noise=noise, pad_seconds=0.3, seed=seed)
         return testspeech.synthesize(text, params, speech_cache)
-    yield speak
+    return speak
 
 
 def test_it_is_a_recognizer(recognizer: PocketSphinxRecognizer) -> None:
@@ -59,7 +64,7 @@ def test_it_is_a_recognizer(recognizer: PocketSphinxRecognizer) -> None:
 
 
 def test_phrases_in_several_voices_decode_to_themselves(recognizer: PocketSphinxRecognizer,
-                                                        say) -> None:
+                                                        say: Say) -> None:
     phrases = ["queen of hearts", "ace of spades", "ten of clubs", "seven of diamonds",
                "bid four", "bid nil", "what's on the table", "my hand", "repeat",
                "what can i say"]
@@ -88,7 +93,7 @@ def test_noise_and_silence_are_rejected(recognizer: PocketSphinxRecognizer) -> N
 
 
 def test_speech_outside_the_phrases_is_rejected_or_doubted(recognizer: PocketSphinxRecognizer,
-                                                          say) -> None:
+                                                          say: Say) -> None:
     recognizer.set_phrases(["queen of hearts", "ace of spades", "ten of clubs", "bid four",
                             "bid nil", "what's on the table", "my hand", "repeat",
                             "what can i say"])
@@ -110,7 +115,7 @@ def test_speech_outside_the_phrases_is_rejected_or_doubted(recognizer: PocketSph
     assert all(text in ("what can i say", "what's on the table") for *_, text, _ in trusted)
 
 
-def test_switching_phrase_sets(recognizer: PocketSphinxRecognizer, say) -> None:
+def test_switching_phrase_sets(recognizer: PocketSphinxRecognizer, say: Say) -> None:
     bidding = BIDS + COMMANDS
     playing = ["queen of hearts", "two of clubs", "ace of spades", *COMMANDS]
     bid_four = say("bid four", VOICES[1])
@@ -124,13 +129,13 @@ def test_switching_phrase_sets(recognizer: PocketSphinxRecognizer, say) -> None:
     assert recognizer.decode(bid_four).text == "bid four"
 
 
-def test_the_callers_spelling_comes_back(recognizer: PocketSphinxRecognizer, say) -> None:
+def test_the_callers_spelling_comes_back(recognizer: PocketSphinxRecognizer, say: Say) -> None:
     recognizer.set_phrases(["What\u2019s on the table?", "Queen of Hearts", "bid four"])
     assert recognizer.decode(say("what's on the table")).text == "What\u2019s on the table?"
     assert recognizer.decode(say("queen of hearts")).text == "Queen of Hearts"
 
 
-def test_streaming_gives_the_same_answer(recognizer: PocketSphinxRecognizer, say) -> None:
+def test_streaming_gives_the_same_answer(recognizer: PocketSphinxRecognizer, say: Say) -> None:
     recognizer.set_phrases(BIDS + COMMANDS)
     audio = say("bid seven", VOICES[2])
     whole = recognizer.decode(audio)
@@ -143,25 +148,25 @@ def test_streaming_gives_the_same_answer(recognizer: PocketSphinxRecognizer, say
 
 
 def test_unknown_words_are_reported_and_can_be_taught(recognizer: PocketSphinxRecognizer,
-                                                      say) -> None:
+                                                      say: Say) -> None:
     recognizer.set_phrases(["queen of hearts", "blorptastic spades"])
     assert recognizer.unknown_words == ("blorptastic",)
     assert recognizer.dropped_phrases == ("blorptastic spades",)
     assert recognizer.decode(say("queen of hearts")).text == "queen of hearts"
     recognizer.add_pronunciation("blorptastic", "B L AO R P T AE S T IH K")
     recognizer.set_phrases(["queen of hearts", "blorptastic spades"])
-    assert recognizer.unknown_words == ()
+    assert not recognizer.unknown_words
     assert recognizer.decode(say("blorptastic spades")).text == "blorptastic spades"
 
 
-def test_nothing_allowed_rejects_everything(recognizer: PocketSphinxRecognizer, say) -> None:
+def test_nothing_allowed_rejects_everything(recognizer: PocketSphinxRecognizer, say: Say) -> None:
     recognizer.set_phrases([])
     heard = recognizer.decode(say("queen of hearts"))
     assert heard.text is None and heard.reason == "no phrases are allowed now"
 
 
 def test_homophones_are_grouped_and_offered_together(recognizer: PocketSphinxRecognizer,
-                                                     say) -> None:
+                                                     say: Say) -> None:
     recognizer.set_phrases(["four", "for", "help"])
     assert recognizer.homophones == (("four", "for"),)
     heard = recognizer.decode(say("four"))
@@ -171,9 +176,9 @@ def test_homophones_are_grouped_and_offered_together(recognizer: PocketSphinxRec
 
 
 @pytest.mark.slow
-def test_measured_accuracy_on_game_prompts(recognizer: PocketSphinxRecognizer, say) -> None:
+def test_measured_accuracy_on_game_prompts(recognizer: PocketSphinxRecognizer, say: Say) -> None:
     """40 clips: a 13-card hand or the bids, plus commands; six voices; some noise."""
-    voices = VOICES + [("en-gb-x-rp", 140, 35), ("en", 160, 55)]
+    voices = [*VOICES, ("en-gb-x-rp", 140, 35), ("en", 160, 55)]
     rng = random.Random(7)
     right, wrong, rejected, latencies = 0, [], [], []
     for number in range(40):
@@ -198,7 +203,7 @@ def test_measured_accuracy_on_game_prompts(recognizer: PocketSphinxRecognizer, s
 
 @pytest.mark.slow
 def test_known_confusions_are_told_apart_or_offered(recognizer: PocketSphinxRecognizer,
-                                                    say) -> None:
+                                                    say: Say) -> None:
     pairs = [("ace of spades", "eight of spades"), ("king of hearts", "ten of hearts"),
              ("bid seven", "bid eleven"), ("score", "bid four"), ("help", "bid twelve"),
              ("what can i say", "what can i play"), ("queen of clubs", "clean"),

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -61,7 +62,8 @@ class PocketSphinxRecognizer:
     """Grammar-constrained PocketSphinx recognizer with rejection (see module doc).
 
     Decoders load on first use (about half a second). Switching phrase sets is
-    cheap: each distinct set's grammar is built once and kept (LRU).
+    cheap: each distinct set's grammar is built once and kept (LRU). Calls may
+    come from several threads; they take turns on the decoders.
     """
 
     name = "pocketsphinx"
@@ -78,6 +80,7 @@ class PocketSphinxRecognizer:
         self._search_numbers = itertools.count()
         self._extra_words: dict[str, list[str]] = {}
         self._stream: bytearray | None = None
+        self._lock = threading.RLock()
         self.last_details: DecodeDetails | None = None
 
     # -- phrases ----------------------------------------------------------------
@@ -110,12 +113,17 @@ class PocketSphinxRecognizer:
         ``phones`` are ARPAbet phones separated by spaces; the word becomes
         usable at the next :meth:`set_phrases`.
         """
-        self._extra_words.setdefault(word.lower(), []).append(phones.upper())
-        if self._grammar_decoder is not None:
-            self._install_extra_words()
+        with self._lock:
+            self._extra_words.setdefault(word.lower(), []).append(phones.upper())
+            if self._grammar_decoder is not None:
+                self._install_extra_words()
 
     def set_phrases(self, phrases: Sequence[str]) -> None:
         """Allow exactly ``phrases``; words missing from the dictionary are logged."""
+        with self._lock:
+            self._set_phrases(phrases)
+
+    def _set_phrases(self, phrases: Sequence[str]) -> None:
         self._ensure_decoders()
         self._phrases = PhraseSet.build(phrases)
         self._plan = plan_grammar(self._phrases.normalized, self._grammar_decoder.lookup_word)
@@ -171,6 +179,10 @@ class PocketSphinxRecognizer:
 
     def decode(self, audio: bytes) -> Recognition:
         """Recognize one whole utterance (16 kHz mono int16 little-endian PCM)."""
+        with self._lock:
+            return self._decode(audio)
+
+    def _decode(self, audio: bytes) -> Recognition:
         started = time.perf_counter()
         self.last_details = None
 
@@ -223,9 +235,7 @@ class PocketSphinxRecognizer:
     def _search_once(self, clip: bytes, decodable: tuple[str, ...]) -> tuple[str, int] | None:
         decoder = self._grammar_decoder
         decoder.activate_search(self._search_for(decodable))
-        decoder.start_utt()
-        decoder.process_raw(clip, full_utt=True)
-        decoder.end_utt()
+        self._run(decoder, clip)
         hyp = decoder.hyp()
         if hyp is None or hyp.hypstr not in decodable:
             return None
@@ -233,11 +243,19 @@ class PocketSphinxRecognizer:
 
     def _phone_loop_score(self, clip: bytes) -> int:
         decoder = self._loop_decoder
+        self._run(decoder, clip)
+        hyp = decoder.hyp()
+        return int(decoder.get_logmath().log(hyp.score)) if hyp is not None else 0
+
+    def _run(self, decoder: Any, clip: bytes) -> None:
+        # PocketSphinx carries its feature normalization over from the previous
+        # utterance, so the same clip decoded differently depending on what came
+        # before; starting the features afresh (0.1 ms) makes a decode depend on
+        # its own audio only.
+        decoder.reinit_feat()
         decoder.start_utt()
         decoder.process_raw(clip, full_utt=True)
         decoder.end_utt()
-        hyp = decoder.hyp()
-        return int(decoder.get_logmath().log(hyp.score)) if hyp is not None else 0
 
     def _alternatives(self, ranked: Ranked, frames: int) -> tuple[tuple[str, float], ...]:
         """Probabilities of the ranked phrases; homophones share their group's weight."""

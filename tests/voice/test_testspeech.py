@@ -1,0 +1,59 @@
+"""The espeak-ng test-speech helper: format, parameters, noise and the cache."""
+
+from __future__ import annotations
+
+import subprocess
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice_spades.voice import testspeech
+from voice_spades.voice.testspeech import SpeechParams, synthesize, synthesize_file
+
+pytestmark = [pytest.mark.audio,
+              pytest.mark.skipif(not testspeech.tools_available(),
+                                 reason="needs espeak-ng and sox")]
+
+
+def test_speech_is_16_khz_mono_int16_of_a_plausible_length(tmp_path: Path) -> None:
+    pcm = synthesize("queen of hearts", SpeechParams(), tmp_path)
+    seconds = len(pcm) / 2 / 16000
+    assert 0.6 < seconds < 3.0
+    assert np.abs(np.frombuffer(pcm, dtype="<i2")).max() > 3000
+
+
+def test_speed_padding_and_noise_change_the_clip(tmp_path: Path) -> None:
+    slow = synthesize("bid four", SpeechParams(speed=120), tmp_path)
+    fast = synthesize("bid four", SpeechParams(speed=200), tmp_path)
+    assert len(slow) > len(fast)
+    padded = synthesize("bid four", SpeechParams(speed=200, pad_seconds=0.5), tmp_path)
+    assert len(padded) == len(fast) + 2 * 2 * 8000
+    clean = np.frombuffer(padded, dtype="<i2")
+    noisy = np.frombuffer(synthesize("bid four", SpeechParams(speed=200, pad_seconds=0.5,
+                                                               noise=0.02), tmp_path),
+                          dtype="<i2")
+    assert np.abs(clean[:4000]).max() == 0
+    assert 300 < np.abs(noisy[:4000]).max() <= 0.02 * 32767 + 1
+
+
+def test_clips_are_cached_by_their_parameters(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    first = synthesize_file("help", SpeechParams(voice="en-gb", pitch=40), tmp_path)
+    other = synthesize_file("help", SpeechParams(voice="en-gb", pitch=41), tmp_path)
+    assert first != other
+
+    def no_tools(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cached clip was synthesized again")
+
+    monkeypatch.setattr(subprocess, "run", no_tools)
+    assert synthesize_file("help", SpeechParams(voice="en-gb", pitch=40), tmp_path) == first
+
+
+def test_wav_output(tmp_path: Path) -> None:
+    pcm = synthesize("yes", SpeechParams(), tmp_path)
+    testspeech.write_wav(pcm, tmp_path / "yes.wav")
+    with wave.open(str(tmp_path / "yes.wav")) as clip:
+        assert (clip.getframerate(), clip.getnchannels(), clip.getsampwidth()) == (16000, 1, 2)
+        assert clip.readframes(clip.getnframes()) == pcm
