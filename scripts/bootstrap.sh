@@ -6,7 +6,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 want_test=0
-[ "${1:-}" = "--test" ] && want_test=1
+if [ "${1:-}" = "--test" ]; then want_test=1; fi
 
 say() { printf 'voice-spades setup: %s\n' "$*" >&2; }
 
@@ -66,8 +66,11 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 
 extras=""
-[ "$want_test" = 1 ] && extras="[test]"
-stamp="$venv/.installed$( [ "$want_test" = 1 ] && echo -test )"
+stamp="$venv/.installed"
+if [ "$want_test" = 1 ]; then
+    extras="[test]"
+    stamp="$venv/.installed-test"
+fi
 fingerprint="$(cat "$root/pyproject.toml" | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$fingerprint" ]; then
     say "installing Python packages (first run only; needs the package index)"
