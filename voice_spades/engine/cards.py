@@ -8,7 +8,7 @@ one bit per card, so legal-move generation is a few bit operations. Card index
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -172,19 +172,6 @@ def cards_of(mask: CardMask) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_indices(mask: CardMask) -> Iterator[int]:
-    """Card indices set in a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def suit_of_index(index: int) -> int:
-    """Suit number of a card index."""
-    return index // 13
 
 
 def highest(mask: CardMask) -> Card:

@@ -23,7 +23,7 @@ from voice_spades.engine.actions import (
     action_from_text,
     action_to_text,
 )
-from voice_spades.engine.cards import CARDS, SUIT_MASKS, Card, CardMask, cards_of
+from voice_spades.engine.cards import CARDS, Card, CardMask, cards_of
 from voice_spades.engine.events import (
     BiddingComplete,
     BidMade,
@@ -568,7 +568,3 @@ def _list_of_lists(value: object) -> list[object]:
         raise InvalidStateError("The saved deal is not a list of hands.")
     return value
 
-
-def suit_cards(mask: CardMask, suit: int) -> list[Card]:
-    """The cards of one suit in a mask, lowest first."""
-    return cards_of(mask & SUIT_MASKS[suit])
