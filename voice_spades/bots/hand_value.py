@@ -8,21 +8,12 @@ from collections.abc import Sequence
 from voice_spades.bots.bits import ABOVE, BELOW, SPADES, SUITS, indices, rank
 from voice_spades.engine.actions import Bid
 from voice_spades.engine.cards import CardMask
+from voice_spades.engine.hand import deck_mask
 
-FULL_DECK: CardMask = (1 << 52) - 1
 TABLE_CALIBRATION = {3: (1.2, 0.0), 5: (0.92, 0.0), 6: (0.85, 0.0)}
 """Player count -> (scale, offset) of the trick estimate, fitted on Medium self-play:
 three players' 17-card hands take many more tricks than the honours-and-ruffs count
 says (long side suits run), five or six players' short hands fewer."""
-
-
-def deck_for_players(players: int) -> CardMask:
-    """The cards in play: the 2s of clubs, diamonds, hearts, spades leave in that order."""
-    removed = 0 if players == 2 else 52 % players
-    mask = FULL_DECK
-    for suit in range(removed):
-        mask &= ~(1 << (suit * 13))
-    return mask
 
 
 def easy_count(hand: CardMask) -> int:
@@ -39,7 +30,7 @@ def estimate_tricks(hand: CardMask, players: int) -> float:
     """Expected tricks from high cards (guarded by small ones), spade length and ruffs.
     Side-suit honours are worth less the longer the suit (others run out sooner) and
     the more players there are."""
-    deck = deck_for_players(players)
+    deck = deck_mask(52 % players)  # 52 % 2 == 0: the two-player game removes none
     # Two players hold 26 of the cards: per suit that is like a four-player deal.
     players = max(players, 4) if players == 2 else players
     others = players - 1

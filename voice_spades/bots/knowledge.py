@@ -11,10 +11,8 @@ from dataclasses import dataclass
 
 from voice_spades.bots.bits import SUITS
 from voice_spades.engine.cards import CardMask
-from voice_spades.engine.profiles import Deal
+from voice_spades.engine.hand import deck_mask
 from voice_spades.engine.view import PlayerView
-
-FULL_DECK: CardMask = (1 << 52) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +64,7 @@ def read_view(view: PlayerView) -> Knowledge:
                 voids[seat] |= 1 << led
                 if card.suit == 3:
                     broken = True
-    unseen = FULL_DECK & ~view.hand & ~view.played & ~view.known_out
-    if view.rules.deal is Deal.DEAL:
-        unseen &= _dealt_cards(view)
+    unseen = deck_mask(view.rules.removed_twos) & ~view.hand & ~view.played & ~view.known_out
     possible = []
     for seat in range(n):
         if seat == view.seat:
@@ -86,11 +82,3 @@ def read_view(view: PlayerView) -> Knowledge:
         spades_broken=view.spades_broken, played_by=tuple(played_by),
         out_of_play=unseen.bit_count() - held_by_others)
 
-
-def _dealt_cards(view: PlayerView) -> CardMask:
-    """The deck in play: 52 cards less the 2s removed for 3, 5 or 6 players."""
-    removed = view.rules.removed_twos
-    mask = FULL_DECK
-    for suit in range(removed):
-        mask &= ~(1 << (suit * 13))
-    return mask

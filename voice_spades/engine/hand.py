@@ -64,6 +64,13 @@ def deck_for(rules: RuleOptions) -> list[Card]:
 
 
 @functools.cache
+def deck_mask(removed_twos: int) -> CardMask:
+    """The cards in play as a mask, with ``removed_twos`` 2s taken out in the
+    rules' order (see :attr:`RuleOptions.removed_twos`)."""
+    return sum(card.bit for card in _deck_without_twos(removed_twos))
+
+
+@functools.cache
 def _deck_without_twos(removed: int) -> tuple[Card, ...]:
     gone = {Card.parse(code) for code in REMOVED_TWOS_ORDER[:removed]}
     return tuple(card for card in CARDS if card not in gone)
