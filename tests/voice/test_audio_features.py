@@ -11,6 +11,7 @@ from voice_spades.voice import testspeech
 from voice_spades.voice.audio_features import (
     add_noise_floor,
     frame_energies_db,
+    reduce_noise,
     trim_to_speech,
     voiced_fraction,
 )
@@ -61,3 +62,30 @@ def test_noise_floor_is_faint_and_repeatable() -> None:
     assert quiet == add_noise_floor(silence(0.5))
     peak = np.abs(np.frombuffer(quiet, dtype="<i2")).max()
     assert 0 < peak <= 0.003 * 32767 + 1
+
+
+def _db(pcm: bytes) -> float:
+    x = np.frombuffer(pcm, dtype="<i2").astype(float)
+    return float(10 * np.log10((x**2).mean() + 1.0))
+
+
+def test_noise_reduction_removes_steady_noise_and_keeps_the_sound() -> None:
+    noise = white_noise(1.5, 0.05, seed=3)
+    sound = silence(0.5) + tone(0.5, 150) + silence(0.5)
+    noisy = np.frombuffer(noise, dtype="<i2").astype(int) \
+        + np.frombuffer(sound, dtype="<i2").astype(int)
+    mixed = np.clip(noisy, -32768, 32767).astype("<i2").tobytes()
+    cleaned = reduce_noise(mixed)
+    assert len(cleaned) == len(mixed)
+    pause, middle = slice(0, 2 * 8000), slice(2 * 8800, 2 * 15200)
+    assert _db(cleaned[pause]) < _db(mixed[pause]) - 3
+    strong = reduce_noise(mixed, over_subtraction=3.0, gain_floor=0.01)
+    assert _db(strong[pause]) < _db(mixed[pause]) - 10
+    assert abs(_db(strong[middle]) - _db(sound[middle])) < 1.5
+    assert abs(_db(cleaned[middle]) - _db(sound[middle])) < 1.5
+    assert reduce_noise(mixed, over_subtraction=0.0) != cleaned
+
+
+def test_noise_reduction_leaves_very_short_audio_alone() -> None:
+    short = white_noise(0.05, 0.1, seed=4)
+    assert reduce_noise(short) == short

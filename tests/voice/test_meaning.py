@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from voice_spades.engine.match import Match
 from voice_spades.engine.profiles import profile
 from voice_spades.engine.view import PlayerView
 from voice_spades.voice.grammar import PhraseTable, build_phrases, full_grammar
-from voice_spades.voice.lexicon import default_lexicon
+from voice_spades.voice.lexicon import LEXICON_FILE, default_lexicon, load_lexicon
 from voice_spades.voice.meaning import normalize, phrase_cost, read
 from voice_spades.voice.recognizer import Recognition
 
@@ -160,3 +161,13 @@ def test_every_phrase_reads_as_itself() -> None:
         reading = read(Heard(phrase), table)
         assert reading.meaning == table.meanings[phrase]
         assert reading.cost == 0
+
+
+def test_lexicon_pronunciations_are_checked(tmp_path: Path) -> None:
+    assert default_lexicon().pronunciations["hearts"] == ("HH AA T S",)
+    text = LEXICON_FILE.read_text(encoding="utf-8")
+    bad = tmp_path / "lexicon.toml"
+    bad.write_text(text.replace('hearts = ["HH AA T S"]', 'hearts = ["hh aa t s"]'),
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match="hearts"):
+        load_lexicon(bad)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from voice_spades.voice import testspeech
+from voice_spades.voice.lexicon import default_lexicon
 from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
 from voice_spades.voice.recognizer import Recognition, Recognizer
 from voice_spades.voice.testspeech import SpeechParams, silence, white_noise
@@ -223,3 +225,19 @@ def test_known_confusions_are_told_apart_or_offered(recognizer: PocketSphinxReco
                 assert dict(heard.alternatives).get(phrase, 0.0) >= 0.2, (phrase, heard)
     # Measured: 70 of 72 (ace of spades heard as eight twice, each offered as the other).
     assert right >= 66, misses
+
+
+def test_the_lexicon_adds_non_rhotic_pronunciations(recognizer: PocketSphinxRecognizer,
+                                                    say: Say) -> None:
+    phrases = ["four", "score", "slower", "my cards", "four of hearts", "four of clubs",
+               "start over", "bid four", "help", "read my hand"]
+    plain = PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations={}))
+    assert plain.pronunciations("hearts") == ["HH AA R T S"]
+    assert recognizer.pronunciations("hearts") == ["HH AA R T S", "HH AA T S"]
+    recognizer.set_phrases(phrases)
+    plain.set_phrases(phrases)
+    british = [("en-gb-x-rp", 150, 50), ("en-gb-x-rp", 175, 40), ("en", 160, 55)]
+    # Measured: the US dictionary alone heard these British "score"s as "slower" or
+    # "four"; with the lexicon's "S K AO" all three are right.
+    assert [recognizer.decode(say("score", voice)).text for voice in british] == ["score"] * 3
+    assert [plain.decode(say("score", voice)).text for voice in british] != ["score"] * 3

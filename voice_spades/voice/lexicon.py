@@ -4,12 +4,14 @@ Vocabulary is data: rank, suit and number words, the phrase templates of every
 action, query, answer and command, the filler words a player may add or drop, and
 the likely mishearings with their substitution costs: variants (homophones an
 open-vocabulary recognizer may write) and risky pairs (grammar words that
-recognizers confuse). :mod:`.grammar` expands it
-into phrases; :mod:`.meaning` scores what was heard with its costs.
+recognizers confuse), and pronunciations the recognizer's dictionary lacks.
+:mod:`.grammar` expands it into phrases; :mod:`.meaning` scores what was heard
+with its costs.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ LEXICON_FILE = Path(__file__).with_name("lexicon.toml")
 ACTION_KEYS = ("card", "highest", "lowest", "play-it", "bid", "nil", "blind-nil",
                "no-blind-nil", "keep", "discard", "mark", "exchange-marked", "no-exchange")
 ANSWER_KEYS = ("yes", "no", "cancel")
+_ARPABET = re.compile(r"[A-Z]{1,2}( [A-Z]{1,2})*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,8 @@ class Lexicon:
     """Homophones and spelling variants: ("four", "for")."""
     risky: Mapping[frozenset[str], float]
     """Grammar words recognizers confuse: ("eight", "ace")."""
+    pronunciations: Mapping[str, tuple[str, ...]]
+    """Extra ARPAbet pronunciations per word: {"hearts": ("HH AA T S",)}."""
 
     def substitution_cost(self, heard: str, said: str, *, risky: bool = False) -> float:
         """Cost of hearing ``heard`` where a phrase has ``said``: 0 if equal, the
@@ -75,6 +80,13 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         for pair in group["pairs"]:
             variants[frozenset(pair)] = float(group["cost"])
     risky = data.get("risky", {"cost": 1.0, "pairs": []})
+    pronunciations = {word: tuple(phones)
+                      for word, phones in data.get("pronunciations", {}).items()}
+    for word, spoken in pronunciations.items():
+        for phones in spoken:
+            if not _ARPABET.fullmatch(phones):
+                raise ValueError(f"lexicon [pronunciations] {word}: {phones!r} is not "
+                                 "ARPAbet phones separated by spaces")
     return Lexicon(
         ranks={int(rank): tuple(words) for rank, words in data["ranks"].items()},
         numbers={int(n): word for n, word in data["numbers"].items()},
@@ -82,7 +94,8 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         fillers=frozenset(data["fillers"]["words"]),
         filler_cost=float(data["fillers"]["cost"]),
         variants=variants,
-        risky={frozenset(pair): float(risky["cost"]) for pair in risky["pairs"]})
+        risky={frozenset(pair): float(risky["cost"]) for pair in risky["pairs"]},
+        pronunciations=pronunciations)
 
 
 @cache

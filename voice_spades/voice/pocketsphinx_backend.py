@@ -4,14 +4,15 @@ How one utterance is decided (each step was measured on espeak-ng speech):
 
 1. Too short, or hardly any voiced frames (hiss, clicks, fan noise): rejected
    before decoding.
-2. The audio is trimmed to its speech plus 50 ms and given a faint noise
-   floor; long or digitally silent edges made the grammar search let silence
-   swallow word onsets.
+2. Steady background noise is subtracted, then the audio is trimmed to its
+   speech plus 50 ms and given a faint noise floor; long or digitally silent
+   edges made the grammar search let silence swallow word onsets.
 3. A finite-state grammar holding only the allowed phrases is searched, then
    searched again without the winner to find the runner-up. The decoder can
    only answer with whole phrases; a search that ends nowhere is a rejection.
-   (PocketSphinx's own n-best lattice often lacked the winner, so its scores
-   could not rank phrases.)
+   The dictionary also holds the lexicon's extra pronunciations (British and
+   other non-rhotic "hearts", "four", "cards"). (PocketSphinx's own n-best
+   lattice often lacked the winner, so its scores could not rank phrases.)
 4. The same audio is decoded by a free phone loop. Speech that really is the
    phrase scores close to the phone loop; other speech forced into the
    grammar scores far below it. The per-frame gap, squashed to [0, 1], is the
@@ -19,7 +20,11 @@ How one utterance is decided (each step was measured on espeak-ng speech):
    it is when the speech lasts far longer than the phrase could.
 5. ``confidence`` is verification times the winner's share against the
    runner-up, so a near tie (ace/eight) gives a low confidence the game can
-   confirm by offering ``alternatives``.
+   confirm by offering ``alternatives``. The winner always stays first: the
+   two searches' scores are only roughly comparable, because PocketSphinx
+   scales each frame by the best senone among those the grammar keeps
+   active, so a runner-up that outscores the winner is still second
+   (letting it win cost 2 points of accuracy).
 """
 
 from __future__ import annotations
@@ -36,9 +41,20 @@ from typing import Any
 
 import pocketsphinx
 
-from voice_spades.voice.audio_features import add_noise_floor, trim_to_speech, voiced_fraction
+from voice_spades.voice.audio_features import (
+    add_noise_floor,
+    reduce_noise,
+    trim_to_speech,
+    voiced_fraction,
+)
+from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.phrases import PhraseSet
-from voice_spades.voice.pocketsphinx_grammar import GrammarPlan, plan_grammar, prefix_tree
+from voice_spades.voice.pocketsphinx_grammar import (
+    GrammarPlan,
+    plan_grammar,
+    prefix_tree,
+    pronunciations,
+)
 from voice_spades.voice.pocketsphinx_tuning import DecodeDetails, PocketSphinxTuning
 from voice_spades.voice.recognizer import (
     BYTES_PER_SECOND,
@@ -69,7 +85,7 @@ class PocketSphinxRecognizer:
     name = "pocketsphinx"
 
     def __init__(self, tuning: PocketSphinxTuning | None = None,
-                 model_dir: str | Path | None = None) -> None:
+                 model_dir: str | Path | None = None, lexicon: Lexicon | None = None) -> None:
         self.tuning = tuning or PocketSphinxTuning()
         self.model_dir = Path(model_dir) if model_dir else builtin_model_dir()
         self._grammar_decoder: Any = None
@@ -78,7 +94,9 @@ class PocketSphinxRecognizer:
         self._plan = GrammarPlan((), {}, (), (), {})
         self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
         self._search_numbers = itertools.count()
-        self._extra_words: dict[str, list[str]] = {}
+        self._extra_words: dict[str, list[str]] = {
+            word: list(variants)
+            for word, variants in (lexicon or default_lexicon()).pronunciations.items()}
         self._stream: bytearray | None = None
         self._lock = threading.RLock()
         self.last_details: DecodeDetails | None = None
@@ -117,6 +135,12 @@ class PocketSphinxRecognizer:
             self._extra_words.setdefault(word.lower(), []).append(phones.upper())
             if self._grammar_decoder is not None:
                 self._install_extra_words()
+
+    def pronunciations(self, word: str) -> list[str]:
+        """Every pronunciation the dictionary holds for ``word`` (ARPAbet phones)."""
+        with self._lock:
+            self._ensure_decoders()
+            return pronunciations(word.lower(), self._grammar_decoder.lookup_word)
 
     def set_phrases(self, phrases: Sequence[str]) -> None:
         """Allow exactly ``phrases``; words missing from the dictionary are logged."""
@@ -198,6 +222,8 @@ class PocketSphinxRecognizer:
         self.last_details = DecodeDetails(voiced)
         if voiced < t.min_voiced_fraction:
             return reject("no speech, only noise or silence")
+        if t.noise_subtraction > 0:
+            audio = reduce_noise(audio, t.noise_subtraction, t.noise_gain_floor)
         clip = add_noise_floor(trim_to_speech(audio, t.trim_margin_seconds), t.noise_floor)
         frames = max(1, len(clip) * 100 // BYTES_PER_SECOND)
         ranked = self._rank_phrases(clip)
@@ -219,7 +245,7 @@ class PocketSphinxRecognizer:
                            alternatives, audio_seconds(audio), time.perf_counter() - started)
 
     def _rank_phrases(self, clip: bytes) -> Ranked:
-        """Return the winner and the runner-up with their scores, best first."""
+        """Return the winner and then the runner-up, with their scores."""
         first = self._search_once(clip, self._plan.decodable)
         if first is None:
             return []
@@ -227,9 +253,6 @@ class PocketSphinxRecognizer:
         others = tuple(p for p in self._plan.decodable if p != first[0])
         if others and (second := self._search_once(clip, others)) is not None:
             ranked.append(second)
-        # A runner-up that outscores the winner means the first search went
-        # astray; trusting the better score measured slightly more accurate.
-        ranked.sort(key=lambda item: item[1], reverse=True)
         return ranked
 
     def _search_once(self, clip: bytes, decodable: tuple[str, ...]) -> tuple[str, int] | None:
