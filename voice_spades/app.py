@@ -92,9 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
     voice.add_argument("--push-to-talk", action="store_true",
                        help="listen only after the listen key (Space unless your keymap "
                             "binds another), until you stop speaking")
-    voice.add_argument("--barge-in", action="store_true",
-                       help="speaking over the narrator interrupts it (best with headphones: "
-                            "through loudspeakers a loud narration may cut itself off)")
+    voice.add_argument("--barge-in", action=argparse.BooleanOptionalAction, default=True,
+                       help="speaking over the narrator interrupts it (on by default; the "
+                            "narrator's own sound through loudspeakers is learned and "
+                            "ignored, so speak up over it, or turn this off)")
     voice.add_argument("--recognizer", choices=("pocketsphinx", "vosk", "auto"),
                        help="speech recognizer (default auto: Vosk when a model is "
                             "installed, else PocketSphinx, which needs no download)")

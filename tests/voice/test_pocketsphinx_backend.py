@@ -99,7 +99,7 @@ def test_speech_outside_the_phrases_is_rejected_or_doubted(recognizer: PocketSph
     recognizer.set_phrases(["queen of hearts", "ace of spades", "ten of clubs", "bid four",
                             "bid nil", "what's on the table", "my hand", "repeat",
                             "what can i say"])
-    assert recognizer.decode(say("the weather is nice today")).text is None
+    assert recognizer.decode(say("the weather is nice today")).confidence < 0.5
     sentences = ["the weather is nice today", "turn off the lights", "call my mother",
                  "good morning everyone", "i want pizza"]
     rejected, trusted = 0, []
@@ -110,9 +110,9 @@ def test_speech_outside_the_phrases_is_rejected_or_doubted(recognizer: PocketSph
                 rejected += 1
             elif heard.confidence >= 0.5:
                 trusted.append((sentence, voice[0], heard.text, round(heard.confidence, 2)))
-    # Measured: 11 of 20 rejected; of the rest only queries ("what can i say",
-    # "what's on the table") came out with a confidence of 0.5 or more.
-    assert rejected >= 9
+    # Measured: 12 of 20 rejected; of the rest only two, both queries ("what can i
+    # say"), came out with a confidence of 0.5 or more.
+    assert rejected >= 10
     assert len(trusted) <= 5, trusted
     assert all(text in ("what can i say", "what's on the table") for *_, text, _ in trusted)
 

@@ -20,6 +20,7 @@ import queue
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -149,10 +150,29 @@ def test_a_bid_and_a_card_by_voice_in_a_real_match(tmp_path: Path) -> None:
         game.close()
 
 
-def test_the_game_does_not_hear_itself_and_a_key_cuts_it_short(tmp_path: Path) -> None:
-    """With speech on, the opening narration lasts many seconds: a phrase said over it is
-    not heard; Escape silences the narrator, and the same phrase is."""
+def test_speaking_over_the_narrator_interrupts_it_and_is_heard(tmp_path: Path) -> None:
+    """Barge-in is on by default: "bid three" said during the long opening narration
+    stops the narrator and is understood at once. (The microphone first learns how
+    loud the narration sounds, during its first second; the player speaks later.)"""
     game = Game(tmp_path)
+    child, microphone = game.child, game.microphone
+    try:
+        child.expect("Voice input is on, with PocketSphinx.")
+        if child.expect([r"Your bid: [^\r\n]+", "Speech is off"]) == 1:
+            pytest.skip("no speech output here")
+        time.sleep(2.0)
+        microphone.say("bid three")
+        child.expect(r"Bid three\? ", timeout=5)
+        assert game.quit() == 0
+    finally:
+        game.close()
+
+
+def test_the_game_does_not_hear_itself_and_a_key_cuts_it_short(tmp_path: Path) -> None:
+    """With barge-in off and speech on, the opening narration lasts many seconds: a
+    phrase said over it is not heard; Escape silences the narrator, and the same
+    phrase is."""
+    game = Game(tmp_path, "--no-barge-in")
     child, microphone = game.child, game.microphone
     try:
         child.expect("Voice input is on, with PocketSphinx.")

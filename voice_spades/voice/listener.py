@@ -10,7 +10,9 @@ Speech matching nothing becomes ``NotUnderstood`` ("Sorry, say again."); noise
 (a cough, a knock) is ignored.
 
 The microphone is muted while the narrator speaks, so the game never hears
-itself. Nothing here times out: the game waits for the player as long as it takes.
+itself; with barge-in (on unless ``--no-barge-in``) the player's voice rising
+clearly above the narration silences the narrator and is heard. Nothing here
+times out: the game waits for the player as long as it takes.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ class VoiceOptions:
 
     device: Device = None
     push_to_talk: bool = False
-    barge_in: bool = False
+    barge_in: bool = True
     confirm_bids: bool = True
     recognizer: str | None = None
     """"pocketsphinx", "vosk" or "auto"; None means auto (Vosk when a model is installed)."""

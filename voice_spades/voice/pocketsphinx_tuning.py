@@ -16,15 +16,16 @@ class PocketSphinxTuning:
     search from losing the right phrase, and 16 Gaussians per frame (``topn``,
     PocketSphinx uses 4) scored 1-2 points better. The verification is a
     logistic of the per-frame gap between the phrase and the free phone loop,
-    centred on ``verify_center`` (0.5 there). Below ``accept_above`` (a gap 2
+    centred on ``verify_center`` (0.5 there). Below ``accept_above`` (a gap 5
     lower) the utterance is rejected; in between it is accepted with a
     confidence under 0.5, so the game confirms instead of acting. Each step of
     the threshold trades correct phrases rejected (harder voices suffer first)
-    against other speech let through; this point rejected about 2% of correct
-    phrases and two thirds of unrelated sentences. ``score_temperature`` turns
-    per-frame score gaps between phrases into probabilities. Speech longer
-    than ``max_seconds_per_phone`` per phone of the phrase (and longer than
-    ``always_allowed_seconds``) is rejected as some other sentence.
+    against other speech let through; this point (a gap of -33) rejected 1.5%
+    of correct phrases and three quarters of unrelated sentences.
+    ``score_temperature`` turns per-frame score gaps between phrases into
+    probabilities. Speech longer than ``max_seconds_per_phone`` per phone of
+    the phrase (and longer than ``always_allowed_seconds``) is rejected as
+    some other sentence.
     """
 
     warp: float = 1.1
@@ -42,7 +43,7 @@ class PocketSphinxTuning:
     always_allowed_seconds: float = 1.2
     verify_center: float = -28.0
     verify_scale: float = 3.0
-    accept_above: float = 0.34
+    accept_above: float = 0.16
     score_temperature: float = 1.5
     cached_grammars: int = 200
 
