@@ -136,9 +136,10 @@ Intent = (Act | PlayCurrent | Ask | MoveCursor | JumpToSuit | StartBid | TypeDig
 @dataclass(frozen=True, slots=True)
 class Propose:
     """An uncertain or irreversible intent (a spoken bid, a card heard with low
-    confidence): the session asks ``question`` and waits for :class:`Confirm`."""
+    confidence, a "save and quit" heard with doubt): the session asks ``question``
+    and waits for :class:`Confirm`."""
 
-    intent: Act | PlayCurrent
+    intent: Act | PlayCurrent | Command
     question: str
 
 

@@ -205,7 +205,12 @@ def test_commands_repeat_verbosity_new_game_and_quit() -> None:
     session.handle(Command(Control.NEW_GAME))
     session.handle(Confirm(True))
     assert session.settings.seed != old_seed and "New game." in out.texts
-    session.handle(Command(Control.SAVE_AND_QUIT))
+    session.handle(Propose(Command(Control.SAVE_AND_QUIT), "Save and quit?"))
+    assert out.last().text.startswith("Save and quit?") and session.running
+    session.handle(Confirm(False))
+    assert session.running
+    session.handle(Propose(Command(Control.SAVE_AND_QUIT), "Save and quit?"))
+    session.handle(Confirm(True))
     assert out.last().text == "Game saved. Goodbye." and not session.running
 
 

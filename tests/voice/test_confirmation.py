@@ -11,7 +11,6 @@ from voice_spades.commands import (
     Command,
     Confirm,
     Control,
-    NotUnderstood,
     PlayCurrent,
     Propose,
     Query,
@@ -110,12 +109,13 @@ def test_new_game_is_left_to_the_session_to_ask() -> None:
     assert understand(Heard("new game"), bid_table()) == Command(Control.NEW_GAME)
 
 
-def test_an_uncertain_quit_is_not_understood() -> None:
-    assert understand(Heard("save and quit"), bid_table()) == Command(Control.SAVE_AND_QUIT)
-    low = Heard("save and quit", confidence=0.1)
-    assert isinstance(understand(low, bid_table()), NotUnderstood)
+def test_an_uncertain_quit_is_asked_about() -> None:
+    quit_now = Command(Control.SAVE_AND_QUIT)
+    assert understand(Heard("save and quit"), bid_table()) == quit_now
+    asked = Propose(quit_now, "Save and quit?")
+    assert understand(Heard("save and quit", confidence=0.1), bid_table()) == asked
     fair = Heard("save and quit", confidence=QUIT_CONFIDENCE - 0.05)
-    assert isinstance(understand(fair, bid_table()), NotUnderstood)
+    assert understand(fair, bid_table()) == asked
 
 
 def test_answers_go_through() -> None:

@@ -186,7 +186,7 @@ class PlayerTurn:
             self._say(s.line("mark.on", card=s.words.card(card), count=len(self.marked)))
 
     # ----- questions ------------------------------------------------------------
-    def _propose(self, proposed: Act | PlayCurrent, question: str) -> None:
+    def _propose(self, proposed: Act | PlayCurrent | Command, question: str) -> None:
         s = self.session
         if isinstance(proposed, Act):
             # Ask only about what would be allowed: otherwise say why not at once.

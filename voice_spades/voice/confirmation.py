@@ -8,7 +8,8 @@
   asked about: the session says why it is refused.
 * Queries, answers and harmless commands go through at once. "New game" is
   asked about by the session itself; "save and quit", which ends the program,
-  is taken only when heard with high confidence, else it is not understood.
+  is taken at once only when heard with high confidence, else it is asked
+  about: "Save and quit?".
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from voice_spades.commands import (
     AnyIntent,
     Command,
     Control,
-    NotUnderstood,
     PlayCurrent,
     Propose,
 )
@@ -39,9 +39,12 @@ card plays wrong and unasked (0.6%) and asks about 9% of the right ones; 0.7
 would leave 3 but ask about 17%."""
 
 QUIT_CONFIDENCE = 0.9
-"""Below this recognizer confidence "save and quit" is not understood. Measured on
+"""Below this recognizer confidence "save and quit" is asked about. Measured on
 synthesized speech: right quits scored 0.96 to 1.0 (8 clips); other phrases heard
 as a quit scored 0.59, 0.79 and 0.79."""
+
+
+QUIT_QUESTION = "Save and quit?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,15 +62,15 @@ DEFAULT_POLICY = ConfirmationPolicy()
 
 def decide(reading: Reading, table: PhraseTable,
            policy: ConfirmationPolicy = DEFAULT_POLICY) -> AnyIntent:
-    """The intent to hand the session: ``reading.intent``, or a :class:`Propose`
-    asking about it, or :class:`NotUnderstood`."""
+    """The intent to hand the session: ``reading.intent`` or a :class:`Propose`
+    asking about it."""
     intent = reading.intent
     unsure = (reading.confidence < policy.min_confidence or reading.cost > 0
               or bool(reading.rivals))
     if isinstance(intent, Command):
         if intent.control is Control.SAVE_AND_QUIT and (
                 unsure or reading.confidence < QUIT_CONFIDENCE):
-            return NotUnderstood(reading.phrase)
+            return Propose(intent, QUIT_QUESTION)
         return intent
     if not isinstance(intent, Act | PlayCurrent) or intent not in table.legal:
         return intent
