@@ -17,6 +17,10 @@ command -v aplay >/dev/null 2>&1 || missing+=(alsa-utils)
 ldconfig -p 2>/dev/null | grep -q 'libportaudio\.so\.2' || missing+=(libportaudio2)
 if [ "$want_test" = 1 ]; then
     command -v sox >/dev/null 2>&1 || missing+=(sox)
+    # Two more synthesizers, for test speech that is not espeak-ng's.
+    command -v flite >/dev/null 2>&1 || missing+=(flite)
+    command -v text2wave >/dev/null 2>&1 || missing+=(festival)
+    [ -d /usr/share/festival/voices/english/kal_diphone ] || missing+=(festvox-kallpc16k)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then

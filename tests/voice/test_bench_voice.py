@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import wave
 from collections.abc import Sequence
 from pathlib import Path
@@ -131,3 +132,22 @@ def test_real_pocketsphinx_on_a_generated_manifest(tmp_path: Path,
     assert row["intent_accuracy"] >= 0.6
     assert 0 < row["latency_ms_median"] <= row["latency_ms_p95"] < 2000
     assert 0 < row["real_time_factor"] < 1
+
+
+@pytest.mark.audio
+@pytest.mark.parametrize(("voice", "tool"), [("flite:slt", "flite"),
+                                             ("festival:kal_diphone", "text2wave")])
+def test_other_synthesizers_speak_phrases_pocketsphinx_understands(voice: str,
+                                                                   tool: str) -> None:
+    if shutil.which(tool) is None or not testspeech.tools_available():
+        pytest.skip(f"needs {tool} and sox (./run-tests installs them)")
+    from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
+
+    recognizer = PocketSphinxRecognizer()
+    phrases = ["queen of hearts", "ten of clubs", "bid four", "my hand", "repeat"]
+    recognizer.set_phrases(phrases)
+    for phrase in ("queen of hearts", "bid four"):
+        params = testspeech.SpeechParams(voice, 150, 50, noise=0.002, pad_seconds=0.3)
+        pcm = manifest.speak(phrase, params)
+        assert 0.8 < len(pcm) / 32000 < 4.0
+        assert recognizer.decode(pcm).text == phrase, (voice, phrase)

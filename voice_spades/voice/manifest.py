@@ -7,10 +7,11 @@ Phrases are drawn from the full grammar, kind by kind in turn (cards, bids,
 queries, commands, answers...), so every intent kind is covered; each clip gets
 a voice in turn and a speed, pitch and noise level drawn at random (list a level
 twice to draw it more often). Voices are espeak-ng's; ``flite:NAME`` (slt, rms,
-awb, kal16) uses the flite synthesizer instead, a second engine to check that
-figures do not hold for one synthesizer only. Writes ``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit)
-and ``DIR/manifest.tsv`` with lines ``clips/NNNN.wav<TAB>transcript``, paths
-relative to the manifest.
+awb, kal16) uses the flite synthesizer and ``festival:NAME`` (kal_diphone,
+ked_diphone, cmu_us_slt_arctic_hts) Festival instead: other engines, to check
+that figures do not hold for one synthesizer only. Writes
+``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit) and ``DIR/manifest.tsv`` with lines
+``clips/NNNN.wav<TAB>transcript``, paths relative to the manifest.
 """
 
 from __future__ import annotations
@@ -83,16 +84,26 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
 
 
 def speak(text: str, params: SpeechParams) -> bytes:
-    """``text`` as 16 kHz mono int16 PCM, by espeak-ng or (voice ``flite:NAME``) flite."""
-    if not params.voice.startswith("flite:"):
+    """``text`` as 16 kHz mono int16 PCM, by espeak-ng, or by flite (voice
+    ``flite:NAME``) or Festival (voice ``festival:NAME``)."""
+    engine, _, name = params.voice.partition(":")
+    if engine not in ("flite", "festival"):
         return synthesize(text, params)
-    with tempfile.TemporaryDirectory(prefix="voice-spades-flite-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="voice-spades-tts-") as tmp:
         wav = Path(tmp) / "speech.wav"
-        # flite's speed is a duration stretch, its pitch a mean F0 in Hz.
-        subprocess.run(["flite", "-voice", params.voice.removeprefix("flite:"),
-                        "--setf", f"duration_stretch={150 / params.speed:.3f}",
-                        "--setf", f"int_f0_target_mean={60 + 1.6 * params.pitch:.0f}",
-                        "-t", text, "-o", str(wav)], check=True, capture_output=True)
+        if engine == "flite":
+            # flite's speed is a duration stretch, its pitch a mean F0 in Hz.
+            command = ["flite", "-voice", name,
+                       "--setf", f"duration_stretch={150 / params.speed:.3f}",
+                       "--setf", f"int_f0_target_mean={60 + 1.6 * params.pitch:.0f}",
+                       "-t", text, "-o", str(wav)]
+        else:
+            script = Path(tmp) / "text.txt"
+            script.write_text(text, encoding="utf-8")
+            command = ["text2wave", "-o", str(wav), "-eval", f"(voice_{name})",
+                       "-eval", f"(Parameter.set 'Duration_Stretch {150 / params.speed:.3f})",
+                       str(script)]
+        subprocess.run(command, check=True, capture_output=True)
         pcm = subprocess.run(["sox", str(wav), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16",
                               "-e", "signed-integer", "-t", "raw", "-"],
                              check=True, capture_output=True).stdout
@@ -138,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if "flite:" in args.voices and shutil.which("flite") is None:
         print("flite voices need flite: apt-get install flite", file=sys.stderr)
+        return 2
+    if "festival:" in args.voices and shutil.which("text2wave") is None:
+        print("festival voices need Festival and its voices: apt-get install festival "
+              "festvox-kallpc16k festvox-us-slt-hts", file=sys.stderr)
         return 2
     clips = plan(args.count, _list(args.voices), [int(s) for s in _list(args.speeds)],
                  [int(p) for p in _list(args.pitches)], [float(n) for n in _list(args.noise)],
