@@ -24,7 +24,7 @@ How one utterance is decided (each step was measured on espeak-ng speech):
    two searches' scores are only roughly comparable, because PocketSphinx
    scales each frame by the best senone among those the grammar keeps
    active, so a runner-up that outscores the winner is still second
-   (letting it win cost 2 points of accuracy).
+   (letting it win measured no better).
 """
 
 from __future__ import annotations
