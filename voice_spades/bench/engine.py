@@ -14,18 +14,21 @@ from voice_spades.engine.match import Match
 from voice_spades.engine.profiles import profile
 
 
-def play_random_hand(hand: HandState, rng: random.Random) -> None:
-    """Finish ``hand`` with uniformly random legal actions."""
-    while hand.phase is not Phase.OVER:
+def play_random_hand(match: Match, rng: random.Random) -> None:
+    """Play the match's current hand to its end with uniformly random legal actions,
+    through :meth:`Match.apply`, which scores it and deals the next."""
+    number = match.hands_played
+    while match.hands_played == number and not match.is_over:
+        hand = match.hand
         if hand.phase is Phase.PLAY:
             mask = hand.legal_play_mask()
             count = mask.bit_count()
             pick = rng.randrange(count)
             for _ in range(pick):
                 mask &= mask - 1
-            hand.apply(CARDS[(mask & -mask).bit_length() - 1])
+            match.apply(CARDS[(mask & -mask).bit_length() - 1])
         else:
-            hand.apply(rng.choice(hand.legal_actions()))
+            match.apply(rng.choice(hand.legal_actions()))
 
 
 def bench_hands(rules_name: str, seconds: float, seed: int) -> float:
@@ -37,8 +40,7 @@ def bench_hands(rules_name: str, seconds: float, seed: int) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for _ in range(50):
-            play_random_hand(match.hand, rng)
-            match._finish_hand()
+            play_random_hand(match, rng)
             if match.is_over:
                 match = Match(rules, rng.getrandbits(32))
             count += 1
