@@ -20,7 +20,7 @@ class PocketSphinxTuning:
     lower) the utterance is rejected; in between it is accepted with a
     confidence under 0.5, so the game confirms instead of acting. Each step of
     the threshold trades correct phrases rejected (harder voices suffer first)
-    against other speech let through; this point (a gap of -33) rejected 1.5%
+    against other speech let through; this point (a gap of -33) rejected 1.8%
     of correct phrases and three quarters of unrelated sentences.
     ``score_temperature`` turns per-frame score gaps between phrases into
     probabilities. Speech longer than ``max_seconds_per_phone`` per phone of
