@@ -1,8 +1,9 @@
 """Files the game keeps: the autosaved match, statistics, and where they live."""
 
 from voice_spades.storage.atomic import atomic_write_text, move_aside
+from voice_spades.storage.envelope import CorruptFileError
 from voice_spades.storage.paths import HOME_ENV, DataPaths, data_paths
-from voice_spades.storage.saves import CorruptFileError, SavedGame, SaveStore
+from voice_spades.storage.saves import SavedGame, SaveStore
 from voice_spades.storage.stats import Stats
 
 __all__ = ["HOME_ENV", "CorruptFileError", "DataPaths", "SaveStore", "SavedGame", "Stats",

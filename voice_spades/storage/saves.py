@@ -11,20 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voice_spades.engine.match import Match
-from voice_spades.errors import InvalidStateError, SpadesError
+from voice_spades.errors import InvalidStateError
 from voice_spades.narration.catalog import render
-from voice_spades.storage.atomic import atomic_write_text, move_aside, remove_stale_temporaries
+from voice_spades.storage.atomic import atomic_write_text
+from voice_spades.storage.envelope import CorruptFileError, load_file, read_envelope, set_aside
 
 SAVE_FORMAT = "voice-spades-save/1"
-
-
-class CorruptFileError(SpadesError):
-    """A saved file could not be used; it was moved aside. The message says why and where."""
-
-    def __init__(self, reason: str, moved_to: Path | None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.moved_to = moved_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +43,11 @@ class SaveStore:
 
         An unreadable or invalid file is renamed aside and CorruptFileError raised.
         """
-        remove_stale_temporaries(self.path)
-        if not self.path.exists():
-            return None
-        try:
-            return parse_save(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, InvalidStateError) as exc:
-            reason = str(exc) if isinstance(exc, InvalidStateError) else \
-                render("storage.unreadable", error=exc.__class__.__name__)
-            raise CorruptFileError(reason, _move_aside(self.path)) from exc
+        return load_file(self.path, parse_save)
 
     def discard(self, reason: str) -> CorruptFileError:
         """Move a save that turned out unusable aside; the error to report says where."""
-        return CorruptFileError(reason, _move_aside(self.path) if self.path.exists() else None)
+        return set_aside(self.path, reason)
 
     def delete(self) -> None:
         """Remove the save (the match is over or abandoned)."""
@@ -72,20 +56,8 @@ class SaveStore:
 
 def parse_save(text: str) -> SavedGame:
     """Read a save file's text; raises InvalidStateError saying what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidStateError(render("storage.not_json", error=exc.msg)) from exc
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise InvalidStateError(render("storage.not_a_save"))
+    data = read_envelope(text, SAVE_FORMAT, render("storage.not_a_save"))
     settings = data.get("settings")
     if not isinstance(settings, dict):
         raise InvalidStateError(render("storage.no_settings"))
     return SavedGame(Match.from_dict(data.get("match")), settings)
-
-
-def _move_aside(path: Path) -> Path | None:
-    try:
-        return move_aside(path)
-    except OSError:
-        return None
