@@ -19,10 +19,6 @@ class IllegalActionError(SpadesError, ValueError):
     """A well-formed action the rules forbid now ("You must follow hearts...")."""
 
 
-class AmbiguousInputError(SpadesError, ValueError):
-    """Input that could mean more than one thing; the message lists the choices."""
-
-
 class InvalidStateError(SpadesError, ValueError):
     """A saved state that breaks the rules (a duplicate card, a bad bid...)."""
 

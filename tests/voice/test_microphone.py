@@ -147,7 +147,8 @@ def test_missing_portaudio_is_a_setup_error(monkeypatch: pytest.MonkeyPatch) -> 
     assert str(error.value) == NO_PORTAUDIO
     with pytest.raises(SetupError):
         Microphone().start()
-    assert not mic_module.is_available()
+    with pytest.raises(SetupError):
+        mic_module.probe()
 
 
 # ----- through a virtual ALSA device --------------------------------------------------

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voice_spades.engine.cards import SUIT_MASKS, CardMask
+from voice_spades.engine.legal import NON_SPADES_MASK, SPADES_MASK
 
 SUITS: tuple[CardMask, ...] = SUIT_MASKS
-SPADES: CardMask = SUIT_MASKS[3]
-NON_SPADES: CardMask = SPADES ^ ((1 << 52) - 1)
+SPADES: CardMask = SPADES_MASK
+NON_SPADES: CardMask = NON_SPADES_MASK
 ABOVE: tuple[CardMask, ...] = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
 """``ABOVE[c]``: the cards of ``c``'s suit that outrank it."""
 BELOW: tuple[CardMask, ...] = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
@@ -67,12 +68,3 @@ def trick_best(trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
         if (c >= 39 and (best < 39 or c > best)) or (c // 13 == best // 13 and c > best):
             seat, best = s, c
     return seat, best
-
-
-def legal_from(hand: CardMask, led: int, broken: bool) -> CardMask:
-    """Cards of ``hand`` that may be played; ``led`` is -1 when leading."""
-    if led >= 0:
-        return (hand & SUITS[led]) or hand
-    if broken:
-        return hand
-    return (hand & NON_SPADES) or hand

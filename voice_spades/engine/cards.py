@@ -113,11 +113,6 @@ class Card:
         return f"{RANK_NAMES[self.rank]} of {self.suit.plural}"
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
-        """The card whose mask bit is ``index`` (0-51)."""
-        return CARDS[index]
-
-    @classmethod
     def parse(cls, text: str) -> Card:
         """Read "AS", "10h", "T♥", "Q♠", "queen of hearts" or "queen hearts"."""
         raw = text.strip().lower()
@@ -152,8 +147,6 @@ CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in range(2, 15))
 """All 52 cards, indexed by :attr:`Card.index`."""
 SUIT_MASKS: tuple[CardMask, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 """Mask of each suit, indexed by :class:`Suit`."""
-FULL_DECK: CardMask = (1 << 52) - 1
-"""Every card."""
 
 
 def mask_of(cards: Iterable[Card]) -> CardMask:

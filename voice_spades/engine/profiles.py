@@ -45,9 +45,6 @@ class FirstLead(Enum):
     """House rule: whoever holds the 2 of clubs (if it is removed, the first player)."""
 
 
-TARGETS = (500, 1000, 1500, 2000)
-"""Target scores offered for longer games."""
-
 REMOVED_TWOS_ORDER = ("2C", "2D", "2H", "2S")
 """Decision (RULES.md): with 3, 5 or 6 players, the 2s are removed in this order."""
 

@@ -119,15 +119,6 @@ def probe(device: Device = None) -> None:
         raise SetupError(NO_16K) from exc
 
 
-def is_available(device: Device = None) -> bool:
-    """True when ``device`` can be recorded from."""
-    try:
-        probe(device)
-    except SetupError:
-        return False
-    return True
-
-
 class Microphone:
     """Capture on a thread, gated (muted, push-to-talk) and cut into utterances."""
 
