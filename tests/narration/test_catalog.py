@@ -149,9 +149,10 @@ def test_card_plays_carry_their_trick_tag_and_seat() -> None:
 def test_templates_name_only_simple_fields() -> None:
     formatter = string.Formatter()
     for message_id, template in CATALOG.items():
-        for verbosity in Verbosity:
-            for _, field, _, _ in formatter.parse(template.pick(verbosity)):
-                assert field is None or field.isidentifier(), (message_id, field)
+        for form in template.forms():
+            for text in [form] if isinstance(form, str) else form.values():
+                for _, field, _, _ in formatter.parse(text):
+                    assert field is None or field.isidentifier(), (message_id, field)
 
 
 def test_render_fills_a_template_at_each_length() -> None:

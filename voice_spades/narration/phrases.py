@@ -115,11 +115,11 @@ class Phrasebook:
 
     def count(self, n: int) -> str:
         """"1 card", "7 cards"."""
-        return self.say("word.one_card") if n == 1 else self.say("word.cards", n=n)
+        return self.say("word.cards", n=n)
 
     def bags(self, n: int) -> str:
         """"1 bag", "4 bags"."""
-        return self.say("word.one_bag") if n == 1 else self.say("word.bags", n=n)
+        return self.say("word.bags", n=n)
 
     def plays(self, plays: Sequence[tuple[int, Card]]) -> str:
         """Cards on a trick: "you 4 of hearts, West 9 of hearts"."""
