@@ -18,11 +18,11 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, TextIO
+from typing import Protocol, TextIO
 
 from voice_spades.bots import LEVELS
-from voice_spades.engine.profiles import PROFILE_NAMES
-from voice_spades.errors import InvalidInputError, SetupError
+from voice_spades.engine import PROFILE_NAMES
+from voice_spades.errors import InvalidInputError, SetupError, SpadesError
 from voice_spades.keys import (
     KeyboardInput,
     Keymap,
@@ -33,17 +33,17 @@ from voice_spades.keys import (
     load_keymap,
 )
 from voice_spades.keys.names import key_label
-from voice_spades.narration import Line, Verbosity, render
-from voice_spades.session import GameSettings, Pacer, Session
-from voice_spades.session.speech_output import AnnouncerOutput
+from voice_spades.messages import Message
+from voice_spades.narration import Verbosity, render
+from voice_spades.session import GameSettings, InputHooks, Pacer, Ports, Session
 from voice_spades.session.startup import corrupt_notice, open_game
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.base import Speaker
-from voice_spades.speech.message import Priority
+from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import CorruptFileError, SaveStore, Stats, data_paths
 
-if TYPE_CHECKING:
-    from voice_spades.voice.listener import VoiceInput
+Notice = Message | SpadesError
+"""Something to tell the player once the game starts."""
 
 GAME_OPTIONS = ("rules", "players", "level", "target", "seed", "no_hell", "quicksand",
                 "suicide")
@@ -56,54 +56,53 @@ LISTEN_KEY = "space"
 """The push-to-talk key when the player's keymap binds none."""
 
 
+class VoiceRunning(Protocol):
+    """Voice input once started (voice is imported only when it is wanted)."""
+
+    def stop(self) -> None:
+        """Stop the microphone and the voice thread."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The options of `voice-spades play`."""
     p = argparse.ArgumentParser(
         prog="voice-spades play",
-        description="Play Spades by keyboard and ear: every event is printed as one line "
-                    "and spoken. In the game, F1 lists the keys (see keymap.toml).",
-        epilog="Without a terminal on standard input, each line of it is read when the game "
-               "waits for you: key names or action names separated by spaces, for example "
-               "'h', '3 enter', 'down right enter', 'scores'. The end of input saves and quits.")
-    p.add_argument("--new", action="store_true", help="start a new match even if one is saved")
-    p.add_argument("--rules", choices=PROFILE_NAMES, help="rule profile (default pagat)")
-    p.add_argument("--players", type=int, help="number of players (playroom: 3 to 6)")
+        description=render("cli.play.description"),
+        epilog=render("cli.play.epilog"))
+    p.add_argument("--new", action="store_true", help=render("cli.play.new"))
+    p.add_argument("--rules", choices=PROFILE_NAMES, help=render("cli.play.rules"))
+    p.add_argument("--players", type=int, help=render("cli.play.players"))
     p.add_argument("--level", choices=LEVELS,
-                   help="opponents' level (default medium; your partner always plays hard)")
-    p.add_argument("--target", type=int, help="score that ends the match (default 500)")
-    p.add_argument("--seed", type=int, help="seed of the deals, to replay a match")
-    p.add_argument("--no-hell", action="store_true", help="playroom variant: no hell")
-    p.add_argument("--quicksand", action="store_true", help="playroom variant: quicksand")
-    p.add_argument("--suicide", action="store_true", help="playroom variant: suicide")
-    p.add_argument("--no-speech", action="store_true", help="text lines only, no speech")
-    p.add_argument("--rate", type=int, help="speaking rate, words per minute (default 200)")
-    p.add_argument("--voice", help="speech voice name (espeak-ng voices)")
+                   help=render("cli.play.level"))
+    p.add_argument("--target", type=int, help=render("cli.play.target"))
+    p.add_argument("--seed", type=int, help=render("cli.play.seed"))
+    p.add_argument("--no-hell", action="store_true", help=render("cli.play.no_hell"))
+    p.add_argument("--quicksand", action="store_true", help=render("cli.play.quicksand"))
+    p.add_argument("--suicide", action="store_true", help=render("cli.play.suicide"))
+    p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
+    p.add_argument("--rate", type=int, help=render("cli.play.rate"))
+    p.add_argument("--voice", help=render("cli.play.voice"))
     p.add_argument("--seat-voices", action="store_true",
-                   help="give each computer player its own pitch")
+                   help=render("cli.play.seat_voices"))
     p.add_argument("--verbosity", choices=[v.value for v in Verbosity], default="normal",
-                   help="how much the narrator says")
-    p.add_argument("--keymap", type=Path, help="your keymap file (see keymap.toml)")
-    p.add_argument("--data-dir", help="folder for saves, statistics and your keymap "
-                                      "(default: the platform's folders, or $VOICE_SPADES_HOME)")
+                   help=render("cli.play.verbosity"))
+    p.add_argument("--keymap", type=Path, help=render("cli.play.keymap"))
+    p.add_argument("--data-dir", help=render("cli.play.data_dir"))
     p.add_argument("--pace", type=float, default=None,
-                   help="least seconds between computer players' moves")
-    voice = p.add_argument_group("voice", "Voice input is on when a microphone is found.")
-    voice.add_argument("--no-voice", action="store_true", help="keys only, no microphone")
+                   help=render("cli.play.pace"))
+    voice = p.add_argument_group("voice", render("cli.play.voice_group"))
+    voice.add_argument("--no-voice", action="store_true", help=render("cli.play.no_voice"))
     voice.add_argument("--push-to-talk", action="store_true",
-                       help="listen only after the listen key (Space unless your keymap "
-                            "binds another), until you stop speaking")
+                       help=render("cli.play.push_to_talk"))
     voice.add_argument("--barge-in", action=argparse.BooleanOptionalAction, default=True,
-                       help="speaking over the narrator interrupts it (on by default; the "
-                            "narrator's own sound through loudspeakers is learned and "
-                            "ignored, so speak up over it, or turn this off)")
+                       help=render("cli.play.barge_in"))
     voice.add_argument("--recognizer", choices=("pocketsphinx", "vosk", "auto"),
-                       help="speech recognizer (default auto: Vosk when a model is "
-                            "installed, else PocketSphinx, which needs no download)")
-    voice.add_argument("--vosk-model", metavar="PATH", help="folder of a Vosk model")
+                       help=render("cli.play.recognizer"))
+    voice.add_argument("--vosk-model", metavar="PATH", help=render("cli.play.vosk_model"))
     voice.add_argument("--mic-device", metavar="DEVICE",
-                       help="microphone: a device number or part of its name")
+                       help=render("cli.play.mic_device"))
     voice.add_argument("--no-confirm", action="store_true",
-                       help="make spoken bids without asking \"Bid four?\" first")
+                       help=render("cli.play.no_confirm"))
     return p
 
 
@@ -122,13 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         requested.rule_options()
     except InvalidInputError as exc:
-        print(f"voice-spades: {exc}", file=sys.stderr)
+        print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
     paths = data_paths(args.data_dir)
     output, notices = make_output(args, sys.stdout)
     keymap = load_keymap(args.keymap or paths.keymap_file)
     if args.keymap is not None and not args.keymap.exists():
-        keymap.problems.append(render("keymap.missing", path=args.keymap))
+        keymap.problems.append(Message("keymap.missing", path=str(args.keymap)))
     stats = Stats(paths.stats_file)
     try:
         stats.load()
@@ -137,16 +136,16 @@ def main(argv: list[str] | None = None) -> int:
     store = SaveStore(paths.save_file)
     opening = open_game(store, requested, given, fresh=args.new)
     pace = args.pace if args.pace is not None else (0.25 if output.speaking else 0.4)
-    session = Session(opening.match, output, settings=opening.settings,
-                      verbosity=Verbosity(args.verbosity), hints=hints(keymap), store=store,
-                      stats=stats, pacer=Pacer(output.is_busy, min_gap=pace),
-                      help_text=lambda: help_text(keymap))
+    ports = Ports(output, store=store, stats=stats, pacer=Pacer(output.is_busy, min_gap=pace))
+    session = Session(opening.match, ports, settings=opening.settings,
+                      verbosity=Verbosity(args.verbosity), hints=hints(keymap),
+                      hooks=InputHooks(help_text=lambda: help_text(keymap)))
     keyboard = KeyboardInput(session, keymap)
     interactive = sys.stdin is not None and sys.stdin.isatty()
-    notices += [("setup.keymap_problem", {"problem": p}) for p in keymap.problems]
+    notices += [Message("setup.keymap_problem", problem=p) for p in keymap.problems]
     notices += opening.notices
     if not interactive:
-        notices.append(("setup.no_terminal", {}))
+        notices.append(Message("setup.no_terminal"))
     voice, said = start_voice_input(args, session, output, keymap)
     session.notify([*notices, *said])
     session.start(resumed=opening.resumed)
@@ -155,16 +154,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def make_output(args: argparse.Namespace, stream: TextIO) \
-        -> tuple[AnnouncerOutput, list[tuple[str, dict[str, object]]]]:
+        -> tuple[AnnouncerOutput, list[Notice]]:
     """Text output, with speech unless --no-speech or speech cannot start (then a notice
     says why and the game continues in text)."""
     if args.no_speech:
         return AnnouncerOutput(Announcer(stream=stream)), []
-    notices: list[tuple[str, dict[str, object]]] = []
+    notices: list[Notice] = []
     try:
         speaker = start_speaker(args.rate, args.voice)
     except SetupError as exc:
-        notices.append(("setup.speech_unavailable", {"reason": str(exc)}))
+        notices.append(exc)
         if args.voice is None:
             return AnnouncerOutput(Announcer(stream=stream)), notices
         try:  # perhaps only the voice was wrong: try the default one
@@ -178,28 +177,28 @@ def make_output(args: argparse.Namespace, stream: TextIO) \
 
 
 def start_voice_input(args: argparse.Namespace, session: Session, output: AnnouncerOutput,
-                      keymap: Keymap) -> tuple[VoiceInput | None, list[Line]]:
+                      keymap: Keymap) -> tuple[VoiceRunning | None, list[Notice]]:
     """Voice input unless --no-voice, and the line that says it is on (with which
     recognizer) or why it is off; the game goes on with keys either way."""
     if args.no_voice:
         return None, []
+    from voice_spades.voice.audio.microphone import parse_device
     from voice_spades.voice.listener import VoiceOptions, start_voice
-    from voice_spades.voice.microphone import parse_device
 
     key = bind_listen_key(keymap) if args.push_to_talk else None
     options = VoiceOptions(device=parse_device(args.mic_device),
                            push_to_talk=args.push_to_talk, barge_in=args.barge_in,
                            confirm_bids=not args.no_confirm,
                            recognizer=args.recognizer or ("vosk" if args.vosk_model else None),
-                           vosk_model=args.vosk_model, listen_key=key or "Space")
+                           vosk_model=args.vosk_model,
+                           listen_key=key or key_label(LISTEN_KEY))
     try:
         if args.push_to_talk and key is None:
-            raise SetupError("Push to talk needs a listen key: bind one in your keymap. "
-                             "Voice is off; use the keyboard.")
+            raise SetupError("voice.push_needs_key")
         voice, message = start_voice(session, output.announcer.speaker, options)
     except SetupError as exc:
-        return None, [Line("setup.voice", str(exc), Priority.HIGH)]
-    return voice, [Line("setup.voice", message, Priority.HIGH)]
+        return None, [exc]
+    return voice, [message]
 
 
 def bind_listen_key(keymap: Keymap) -> str | None:
@@ -216,12 +215,12 @@ def start_speaker(rate: int | None, voice: str | None) -> Speaker:
     try:
         from voice_spades.speech.pyttsx3_speaker import make_speaker
     except ImportError as exc:  # a broken install: say so, play in text
-        raise SetupError(f"Speech is off ({exc}). The game continues in text.") from exc
+        raise SetupError("speech.broken_install", error=str(exc)) from exc
     return make_speaker(rate, voice)
 
 
 def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
-         interactive: bool, voice: VoiceInput | None = None) -> int:
+         interactive: bool, voice: VoiceRunning | None = None) -> int:
     """Read input on a thread (and the microphone on another) and run the session here
     until the player quits."""
     previous = _quit_on_signals(session)

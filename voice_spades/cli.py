@@ -15,7 +15,7 @@ from collections.abc import Callable
 _SUBCOMMANDS: dict[str, str] = {
     "play": "voice_spades.app:main",
     "simulate": "voice_spades.simulate:main",
-    "models": "voice_spades.voice.models:models_main",
+    "models": "voice_spades.voice.models.command:models_main",
 }
 _BENCHES: dict[str, str] = {
     "engine": "voice_spades.bench.engine:main",
@@ -23,11 +23,12 @@ _BENCHES: dict[str, str] = {
     "voice": "voice_spades.bench.voice:main",
 }
 
-USAGE = """usage: voice-spades [play] [options]      start or resume a game (play --help)
-       voice-spades simulate [options]    play bot-only matches and print a summary
-       voice-spades bench engine|bots|voice [options]
-       voice-spades models list | download vosk-en
-"""
+
+def _text(message_id: str) -> str:
+    # Imported here: the subcommands load the catalog themselves, and only when run.
+    from voice_spades.narration import render
+
+    return render(message_id)
 
 
 def _load(target: str) -> Callable[[list[str]], int]:
@@ -41,11 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; with no subcommand, play."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
-        print(USAGE, end="")
+        print(_text("cli.usage"))
         return 0
     if args and args[0] == "bench":
         if len(args) < 2 or args[1] not in _BENCHES:
-            print("usage: voice-spades bench engine|bots|voice [options]", file=sys.stderr)
+            print(_text("cli.bench_usage"), file=sys.stderr)
             return 2
         return _load(_BENCHES[args[1]])(args[2:])
     if args and args[0] in _SUBCOMMANDS:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from voice_spades.engine.actions import Action
-from voice_spades.engine.cards import Card, Suit
+from voice_spades.engine import Action, Card, Suit
+from voice_spades.messages import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +137,14 @@ Intent = (Act | PlayCurrent | Ask | MoveCursor | JumpToSuit | StartBid | TypeDig
 class Propose:
     """An uncertain or irreversible intent (a spoken bid, a card heard with low
     confidence, a "save and quit" heard with doubt): the session asks ``question``
-    and waits for :class:`Confirm`."""
+    and waits for :class:`Confirm`.
+
+    ``question`` is a catalog message (``Message("question.nil")``), which the session
+    words for the player; text is taken as already worded by the catalog.
+    """
 
     intent: Act | PlayCurrent | Command
-    question: str
+    question: Message | str
 
 
 @dataclass(frozen=True, slots=True)

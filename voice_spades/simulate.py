@@ -9,10 +9,15 @@ import sys
 
 from voice_spades.bots.base import decide
 from voice_spades.bots.legal_player import LegalMovePlayer
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import PROFILE_NAMES, RuleOptions, profile
-from voice_spades.engine.seats import seat_name
-from voice_spades.errors import InvalidInputError
+from voice_spades.engine import (
+    PROFILE_NAMES,
+    InvalidInputError,
+    Match,
+    RuleOptions,
+    profile,
+    seat_name,
+)
+from voice_spades.narration import render_message
 
 HAND_LIMIT = 1000
 """A match still undecided after this many hands is stopped and counted as unfinished."""
@@ -27,8 +32,8 @@ def play_match(rules: RuleOptions, seed: int) -> Match:
     """One match between legal-move players, deterministic from ``seed``."""
     match = Match(rules, seed)
     players = [LegalMovePlayer(seed * 10 + seat) for seat in range(rules.players)]
-    while not match.is_over and match.hands_played < HAND_LIMIT:
-        seat = match.hand.to_act
+    while match.to_act is not None and match.hands_played < HAND_LIMIT:
+        seat = match.to_act
         match.apply(decide(players[seat], match.view(seat)))
     return match
 
@@ -71,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rules = profile(args.rules, players=args.players)
     except InvalidInputError as exc:
-        print(f"voice-spades simulate: {exc}", file=sys.stderr)
+        print(f"voice-spades simulate: {render_message(exc.message)}", file=sys.stderr)
         return 2
     summary = simulate(rules, args.games, args.seed)
     if args.json:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine import Bid, Card, HandState, Match, PlayerView, RuleOptions
-from voice_spades.engine.hand import deck_for
+from voice_spades.engine import Bid, Card, HandState, Match, PlayerView, RuleOptions, deck_for
 
 
 def cards(text: str) -> list[Card]:

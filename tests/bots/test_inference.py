@@ -8,7 +8,7 @@ from tests.bots.helpers import bid_all, deal_with, play_cards, view_of
 from voice_spades.bots.bits import SUITS
 from voice_spades.bots.knowledge import read_view
 from voice_spades.bots.sampler import DealSampler
-from voice_spades.engine import Match, profile
+from voice_spades.engine import Match, Phase, profile
 
 
 def test_showing_out_marks_a_void_and_samples_respect_it() -> None:
@@ -73,7 +73,7 @@ def test_two_player_unknown_cards() -> None:
     """Two players: our discards are out; the opponent's 13 are among the rest."""
     rules = profile("two-player")
     match = Match(rules, seed=3)
-    while match.hand.phase.value != "bid":
+    while match.hand.phase is not Phase.BID:
         match.apply(match.legal_actions()[0])
     view = match.view(0)
     know = read_view(view)

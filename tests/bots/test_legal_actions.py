@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voice_spades.bots import LEVELS, decide, make_bot
-from voice_spades.engine import Match, RuleOptions, profile
+from voice_spades.engine import Match, Phase, RuleOptions, profile
 
 TABLES: list[tuple[str, int | None, dict[str, bool]]] = [
     ("pagat", None, {}), ("classic-fr", None, {}), ("cardgames", None, {}),
@@ -60,7 +60,7 @@ def test_scores_and_bags_do_not_break_bidding() -> None:
         match.bags = [9] * len(rules.sides)
         bots = [make_bot(LEVELS[s % 3], s, rules, seed=1, time_budget=0.002)
                 for s in range(rules.players)]
-        while match.hand.phase.value != "play":
+        while match.hand.phase is not Phase.PLAY:
             seat = match.to_act
             assert seat is not None
             action = decide(bots[seat], match.view(seat))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from voice_spades.bots import LEVELS, decide, make_bot
-from voice_spades.engine import Match, profile
+from voice_spades.engine import InvalidInputError, Match, profile
+from voice_spades.narration import render_message
 
 MATCHES = [
     ("pagat", None, {}), ("classic-fr", None, {}), ("cardgames", None, {}),
@@ -36,7 +37,9 @@ def test_make_bot_levels() -> None:
     assert LEVELS == ("easy", "medium", "hard")
     for level in LEVELS:
         assert make_bot(level, 0, rules).name == level
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidInputError) as err:
         make_bot("expert", 0, rules)
+    assert render_message(err.value.message) == (
+        "There is no 'expert' level. Choose one of: easy, medium, hard.")
     with pytest.raises(ValueError):
         make_bot("easy", 4, rules)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from tests.bots.helpers import cards, in_match
 from voice_spades.bots import decide, make_bot
-from voice_spades.engine import BlindNilChoice, Card, DrawChoice, Exchange, HandState, profile
-from voice_spades.engine.hand import deck_for
+from voice_spades.engine import (
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Exchange,
+    HandState,
+    Phase,
+    deck_for,
+    profile,
+)
 
 RULES = profile("two-player")
 
@@ -43,9 +51,9 @@ def test_blind_nil_keeps_small_cards() -> None:
 def test_exchange_gives_back_the_dangerous_cards() -> None:
     """Holding the ace and king of spades after a blind nil: give them back."""
     hand = drawing("AS 2D 4C 5C KS 3D", True)
-    while hand.phase.value == "draw":
+    while hand.phase is Phase.DRAW:
         hand.apply(DrawChoice(True))
-    assert hand.phase.value == "exchange" and hand.to_act == 0
+    assert hand.phase is Phase.EXCHANGE and hand.to_act == 0
     for level in ("medium", "hard"):
         action = decide(make_bot(level, 0, RULES, time_budget=0.01), in_match(hand).view(0))
         assert isinstance(action, Exchange)

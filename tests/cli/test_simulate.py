@@ -55,3 +55,20 @@ def test_bench_engine_prints_labelled_figures() -> None:
     figures = json.loads(result.stdout)
     assert figures["hands_per_second_median"] > 100
     assert figures["legal_moves_per_second_median"] > 10_000
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("bench", "engine", "--runs", "-1"), "voice-spades bench engine: --runs must be at least 1."),
+    (("bench", "engine", "--rules", "nope"), "voice-spades bench engine: There are no 'nope' "
+                                             "rules. Choose one of: pagat, classic-fr, "
+                                             "cardgames, playroom, two-player."),
+    (("bench", "bots", "--a", "godlike"), "voice-spades bench bots: There is no 'godlike' "
+                                          "level. Choose one of: easy, medium, hard."),
+    (("bench", "bots", "--rules", "pagat", "--players", "3"),
+     "voice-spades bench bots: The pagat rules are for 4 players, not 3."),
+    (("bench", "bots", "--deals", "-2"), "voice-spades bench bots: --deals must be 0 or more."),
+])
+def test_bench_argument_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.strip() == message

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
-from voice_spades.engine import Bid, Card, HandState, RuleOptions
-from voice_spades.engine.hand import deck_for
+import pytest
+
+from voice_spades.engine import Bid, Card, HandState, RuleOptions, deck_for
+from voice_spades.errors import SpadesError
+from voice_spades.messages import Message
+from voice_spades.narration import render_message
 
 
 def cards(text: str) -> list[Card]:
@@ -30,6 +36,22 @@ def deal_with(rules: RuleOptions, fixed: Sequence[str], dealer: int = 3,
         for card in allowed[-need:] if need else []:
             rest.remove(card)
     return HandState.from_deal(rules, dealer, hands)
+
+
+def said(what: SpadesError | Message | None) -> str:
+    """The sentence a player hears for an engine error or refusal (English, normal)."""
+    assert what is not None
+    return render_message(what.message if isinstance(what, SpadesError) else what)
+
+
+@contextmanager
+def raises_saying(kind: type[SpadesError], pattern: str) -> Iterator[None]:
+    """Like ``pytest.raises(kind, match=pattern)``, matching the sentence the player
+    hears (the error's message rendered through the catalog)."""
+    with pytest.raises(kind) as err:
+        yield
+    sentence = said(err.value)
+    assert re.search(pattern, sentence), sentence
 
 
 def bid_all(hand: HandState, bids: Sequence[int]) -> None:

@@ -2,8 +2,17 @@
 
 import pytest
 
-from voice_spades.engine import CARDS, Bid, Card, Suit, cards_of, mask_of
-from voice_spades.engine.actions import action_from_text, action_to_text
+from tests.engine.helpers import raises_saying
+from voice_spades.engine import (
+    CARDS,
+    Bid,
+    Card,
+    Suit,
+    action_from_text,
+    action_to_text,
+    cards_of,
+    mask_of,
+)
 from voice_spades.errors import InvalidInputError
 
 
@@ -20,7 +29,7 @@ def test_card_parse_accepts_codes_symbols_and_words(text: str, suit: Suit, rank:
 
 @pytest.mark.parametrize("text", ["", "ZZ", "11H", "queen of nothing", "1 of hearts x", "S"])
 def test_card_parse_refuses_nonsense_with_a_spoken_reason(text: str) -> None:
-    with pytest.raises(InvalidInputError, match="is not a card"):
+    with raises_saying(InvalidInputError, "is not a card"):
         Card.parse(text)
 
 
@@ -52,7 +61,7 @@ def test_bid_parse(text: str, bid: Bid) -> None:
 
 @pytest.mark.parametrize("text", ["", "pass", "bid", "-1", "four five"])
 def test_bid_parse_refuses_nonsense(text: str) -> None:
-    with pytest.raises(InvalidInputError, match="is not a bid"):
+    with raises_saying(InvalidInputError, "is not a bid"):
         Bid.parse(text)
 
 

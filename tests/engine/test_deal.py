@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
+from tests.engine.helpers import raises_saying
 from voice_spades.engine import (
     CARDS,
     Bid,
     BlindNilChoice,
     Card,
+    CardDrawn,
+    CardsExchanged,
     DrawChoice,
+    DrawFinished,
     Exchange,
+    HandDealt,
     HandState,
     Match,
     Phase,
     profile,
 )
-from voice_spades.engine.events import CardDrawn, CardsExchanged, DrawFinished, HandDealt
 from voice_spades.errors import IllegalActionError
 
 C = Card.parse
@@ -118,9 +120,9 @@ def test_blind_nil_then_exchange_up_to_three_from_discards() -> None:
         hand.apply(DrawChoice(True))
     assert hand.phase is Phase.EXCHANGE and hand.to_act == 1
     give = tuple(hand.hand_of(1)[-3:])
-    with pytest.raises(IllegalActionError, match="at most 3 cards"):
+    with raises_saying(IllegalActionError, "at most 3 cards"):
         hand.apply(Exchange(tuple(hand.hand_of(1)[:4])))
-    with pytest.raises(IllegalActionError, match="You don't hold"):
+    with raises_saying(IllegalActionError, "You don't hold"):
         hand.apply(Exchange((hand.hand_of(0)[0],)))
     discards_before = set(hand.discards)
     event = hand.apply(Exchange(give))[0]
@@ -156,8 +158,8 @@ def test_exchange_legal_actions_count() -> None:
 
 def test_draw_refuses_other_actions() -> None:
     hand = start_draw(stock())
-    with pytest.raises(IllegalActionError, match="not the time to play a card: the cards are "
+    with raises_saying(IllegalActionError, "not the time to play a card: the cards are "
                                                  "being drawn"):
         hand.apply(C("AS"))
-    with pytest.raises(IllegalActionError, match="before the draw"):
+    with raises_saying(IllegalActionError, "before the draw"):
         hand.apply(BlindNilChoice(True))

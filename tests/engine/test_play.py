@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.helpers import bid_all, cards, deal_with
-from voice_spades.engine import Card, HandState, Phase, profile
-from voice_spades.engine.events import SpadesBroken, TrickWon
-from voice_spades.engine.profiles import FirstLead
+from tests.engine.helpers import bid_all, cards, deal_with, raises_saying, said
+from voice_spades.engine import (
+    Card,
+    FirstLead,
+    HandState,
+    Message,
+    Phase,
+    SpadesBroken,
+    Suit,
+    TrickWon,
+    profile,
+)
 from voice_spades.errors import IllegalActionError
 
 SOUTH, WEST, NORTH, EAST = range(4)
@@ -27,7 +35,9 @@ def test_vector_4_two_of_spades_beats_ace_of_hearts_only_when_void() -> None:
     hand.apply(C("AH"))
     with pytest.raises(IllegalActionError) as err:
         hand.apply(C("2S"))
-    assert str(err.value) == "You must follow hearts: you hold the 4 of hearts."
+    assert said(err.value) == "You must follow hearts: you hold the 4 of hearts."
+    assert err.value.message == Message("refusal.must_follow", suit=Suit.HEARTS,
+                                        held=(C("4H"),))
     assert hand.to_act == WEST and hand.hands[WEST] >> C("2S").index & 1  # nothing changed
 
     void = ready(["AH 3C", "2S 3D", "5H", "6H"], avoid={WEST: "H"})  # West has no heart
@@ -43,7 +53,7 @@ def test_vector_4_two_of_spades_beats_ace_of_hearts_only_when_void() -> None:
 def test_follow_suit_message_lists_the_cards() -> None:
     hand = ready(["AH", "4H 9H KH 2S", "5H", "6H"], avoid={WEST: "H"})
     hand.apply(C("AH"))
-    with pytest.raises(IllegalActionError, match="you hold the 4, 9 and king of hearts"):
+    with raises_saying(IllegalActionError, "you hold the 4, 9 and king of hearts"):
         hand.apply(C("2S"))
 
 
@@ -67,7 +77,7 @@ def test_highest_spade_wins() -> None:
 
 def test_no_spade_lead_before_broken_unless_only_spades() -> None:
     hand = ready(["AS 2D"])
-    with pytest.raises(IllegalActionError, match="You can't lead a spade yet: spades are "
+    with raises_saying(IllegalActionError, "You can't lead a spade yet: spades are "
                                                  "not broken"):
         hand.apply(C("AS"))
     assert C("AS") not in hand.legal_actions()
@@ -128,18 +138,20 @@ def test_two_of_clubs_first_lead_variant() -> None:
     bid_all(hand, [2, 2, 2, 2])
     assert hand.to_act == NORTH
     assert hand.legal_actions() == [C("2C")]
-    with pytest.raises(IllegalActionError, match="must be the 2 of clubs"):
+    with raises_saying(IllegalActionError, "must be the 2 of clubs"):
         hand.apply(C("3C"))
 
 
 def test_cards_you_do_not_hold_and_wrong_phase() -> None:
     hand = deal_with(profile("pagat"), ["AH"], dealer=EAST)
-    with pytest.raises(IllegalActionError, match="not the time to play a card: it is time "
-                                                 "to bid"):
+    with raises_saying(IllegalActionError, "not the time to play a card: it is time "
+                                           "to bid"):
         hand.apply(C("AH"))
     bid_all(hand, [1, 1, 1, 1])
     missing = next(c for c in (C("2C"), C("3C"), C("2D")) if not hand.hands[0] & c.bit)
-    with pytest.raises(IllegalActionError, match=f"You don't hold the {missing.name}"):
+    spoken = f"{missing.rank} of {missing.suit.name.lower()}"
+    assert said(hand.refusal(missing)) == f"You don't hold the {spoken}."
+    with raises_saying(IllegalActionError, f"You don't hold the {spoken}"):
         hand.apply(missing)
 
 
@@ -149,7 +161,7 @@ def test_thirteen_tricks_end_the_hand() -> None:
         hand.apply(hand.legal_actions()[0])
     assert sum(hand.tricks_won) == 13 and len(hand.completed) == 13
     assert hand.is_over and hand.legal_actions() == []
-    with pytest.raises(IllegalActionError, match="The hand is over"):
+    with raises_saying(IllegalActionError, "The hand is over"):
         hand.apply(C("AS"))
 
 

@@ -2,13 +2,15 @@
 
 import pytest
 
-from voice_spades.engine import PROFILE_NAMES, profile
-from voice_spades.engine.hand import deck_for
-from voice_spades.engine.profiles import (
+from tests.engine.helpers import raises_saying
+from voice_spades.engine import (
+    PROFILE_NAMES,
     Deal,
     FailedNil,
+    deck_for,
     options_from_dict,
     options_to_dict,
+    profile,
 )
 from voice_spades.errors import InvalidInputError
 
@@ -51,17 +53,17 @@ def test_only_four_player_playroom_plays_in_partnerships() -> None:
     ("two-player", 4, "for 2 players, not 4"),
 ])
 def test_player_count_outside_profile_is_refused(name: str, players: int, message: str) -> None:
-    with pytest.raises(InvalidInputError, match=message):
+    with raises_saying(InvalidInputError, message):
         profile(name, players=players)
 
 
 def test_variants_belong_to_playroom_and_suicide_needs_partners() -> None:
-    with pytest.raises(InvalidInputError, match="playroom variants"):
+    with raises_saying(InvalidInputError, "playroom variants"):
         profile("pagat", no_hell=True)
-    with pytest.raises(InvalidInputError, match="Suicide needs partnerships"):
+    with raises_saying(InvalidInputError, "Suicide needs partnerships"):
         profile("playroom", players=3, suicide=True)
     assert profile("playroom", no_hell=True, quicksand=True, suicide=True).suicide
-    with pytest.raises(InvalidInputError, match="no 'bridge' rules"):
+    with raises_saying(InvalidInputError, "no 'bridge' rules"):
         profile("bridge")
 
 
@@ -74,9 +76,9 @@ def test_options_round_trip_and_bad_options_refused() -> None:
     for name in PROFILE_NAMES:
         rules = profile(name)
         assert options_from_dict(options_to_dict(rules)) == rules
-    with pytest.raises(InvalidInputError, match="Unknown rule option"):
+    with raises_saying(InvalidInputError, "Unknown rule option"):
         options_from_dict({"jokers": True})
-    with pytest.raises(InvalidInputError, match="bad value"):
+    with raises_saying(InvalidInputError, "bad value"):
         options_from_dict({"failed_nil": "whatever"})
-    with pytest.raises(InvalidInputError, match="bad value"):
+    with raises_saying(InvalidInputError, "bad value"):
         options_from_dict({"target": "500"})

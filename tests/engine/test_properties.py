@@ -7,10 +7,19 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voice_spades.engine import CARDS, Card, Match, RuleOptions, profile
-from voice_spades.engine.events import CardPlayed, HandScored, TrickWon
-from voice_spades.engine.hand import Phase, deck_for
-from voice_spades.engine.profiles import FailedNil
+from voice_spades.engine import (
+    CARDS,
+    Card,
+    CardPlayed,
+    FailedNil,
+    HandScored,
+    Match,
+    Phase,
+    RuleOptions,
+    TrickWon,
+    deck_for,
+    profile,
+)
 
 SETUPS = [
     ("pagat", 4, {}), ("classic-fr", 4, {}), ("cardgames", 4, {}), ("two-player", 2, {}),

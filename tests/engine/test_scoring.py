@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_spades.engine import Bid, RuleOptions, profile, score_hand
-from voice_spades.engine.scoring import SideScore
+from voice_spades.engine import Bid, RuleOptions, SideScore, profile, score_hand
 
 
 def side0(rules: RuleOptions, bids: list[int], tricks: list[int], score: int = 0,

@@ -6,10 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.keys import ACTIONS, help_text, hints, load_keymap, parse_key
+from voice_spades.keys import ACTIONS, Keymap, help_text, hints, load_keymap, parse_key
 from voice_spades.keys.keymap import default_keymap_text, parse_keymap
+from voice_spades.narration import render_message
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def problems(keymap: Keymap) -> list[str]:
+    """The keymap's problems as the player reads them."""
+    return [render_message(problem) for problem in keymap.problems]
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -54,7 +60,7 @@ def test_a_user_entry_replaces_the_default_and_takes_its_key(tmp_path: Path) -> 
     assert keymap.action_for("r") == "hand" and keymap.action_for("f5") == "hand"
     assert keymap.action_for("h") is None
     assert keymap.keys_for("repeat") == []
-    assert keymap.problems == ["keymap.toml: repeat has no key now: your keymap took R."]
+    assert problems(keymap) == ["keymap.toml: repeat has no key now: your keymap took R."]
 
 
 def test_unknown_action_bad_key_and_duplicate_are_reported_by_line(tmp_path: Path) -> None:
@@ -71,7 +77,7 @@ def test_unknown_action_bad_key_and_duplicate_are_reported_by_line(tmp_path: Pat
         "[colours]",
         'x = "y"',
     ])))
-    assert keymap.problems == [
+    assert problems(keymap) == [
         "keymap.toml line 3: 'tabel' is not an action here; it is ignored.",
         "keymap.toml line 4: 'ctrl+ü' is not a key: ctrl goes with a letter, like ctrl+n; "
         "scores keeps its default keys.",
@@ -91,18 +97,18 @@ def test_unknown_action_bad_key_and_duplicate_are_reported_by_line(tmp_path: Pat
 
 def test_a_file_that_is_not_toml_keeps_every_default(tmp_path: Path) -> None:
     keymap = load_keymap(write(tmp_path, '[keys]\nhand = "h"\nhand = "j"\n'))
-    assert keymap.problems == ["keymap.toml: line 3: Cannot overwrite a value; "
+    assert problems(keymap) == ["keymap.toml: line 3: Cannot overwrite a value; "
                                "using the default keys."]
     assert keymap.action_for("h") == "hand"
     keymap = load_keymap(write(tmp_path, "[keys\n"))
-    assert keymap.problems[0].startswith("keymap.toml: line 1: ")
+    assert problems(keymap)[0].startswith("keymap.toml: line 1: ")
 
 
 def test_an_unreadable_file_keeps_every_default(tmp_path: Path) -> None:
     path = tmp_path / "keymap.toml"
     path.write_bytes(b"\xff\xfe[keys]")
     keymap = load_keymap(path)
-    assert "could not be read" in keymap.problems[0]
+    assert "could not be read" in problems(keymap)[0]
     assert keymap.action_for("b") == "bid"
 
 

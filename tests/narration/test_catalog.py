@@ -7,11 +7,12 @@ import typing
 
 import pytest
 
-from voice_spades.engine import Bid, Card, profile, score_hand
-from voice_spades.engine.events import (
+from voice_spades.engine import (
+    Bid,
     BiddingComplete,
     BidMade,
     BlindNilDecided,
+    Card,
     CardDrawn,
     CardPlayed,
     CardsExchanged,
@@ -25,6 +26,8 @@ from voice_spades.engine.events import (
     TiedAtTarget,
     Trick,
     TrickWon,
+    profile,
+    score_hand,
 )
 from voice_spades.narration import CATALOG, Narrator, Phrasebook, Verbosity, render
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from tests.engine.helpers import deal_with
-from voice_spades.engine import Bid, Card, HandState, Match, Suit, profile
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import Bid, Card, HandState, Match, Phase, PlayerView, Suit, profile
 from voice_spades.narration import Answers, Hints, Phrasebook, Verbosity, turn_prompt
 
 PAGAT = profile("pagat")
@@ -48,18 +47,18 @@ def test_bid_prompt_mentions_a_no_hell_refusal() -> None:
 
 def test_lead_prompt_says_whether_spades_are_broken() -> None:
     hand = deal_with(PAGAT, ["2H 3H 4S"], dealer=3)
-    play_until(hand, lambda h: h.phase.value == "play")
+    play_until(hand, lambda h: h.phase is Phase.PLAY)
     assert hand.to_act == 0
     assert prompt(view_of(hand)) == "Your lead. Spades are not broken."
 
 
 def test_follow_and_void_prompts() -> None:
     hand = deal_with(PAGAT, ["2H 3H"], dealer=2)
-    play_until(hand, lambda h: h.phase.value == "play" and h.to_act == 0)
+    play_until(hand, lambda h: h.phase is Phase.PLAY and h.to_act == 0)
     led = hand.led_suit
     assert led is not None
     text = prompt(view_of(hand))
-    suit = Suit(led).plural
+    suit = Phrasebook(PAGAT).suit(Suit(led))
     has = any(c.suit == led for c in hand.hand_of(0))
     expected = f"Your play: follow {suit}." if has else \
         f"Your play: you have no {suit}, play any card."
@@ -74,7 +73,7 @@ def test_two_player_prompts() -> None:
     if match.to_act != 0:
         match.apply(match.legal_actions()[0])
     assert prompt(match.view(0)).startswith("Blind nil? Decide before you see your cards")
-    while not (match.hand.phase.value == "draw" and match.to_act == 0):
+    while not (match.hand.phase is Phase.DRAW and match.to_act == 0):
         match.apply(match.legal_actions()[0])
     top = match.view(0).draw_top
     assert top is not None
@@ -83,7 +82,7 @@ def test_two_player_prompts() -> None:
 
 def test_answers_to_questions() -> None:
     hand = deal_with(PAGAT, ["AS 10S 4S KH"], dealer=2)
-    play_until(hand, lambda h: h.phase.value == "play" and h.to_act == 0)
+    play_until(hand, lambda h: h.phase is Phase.PLAY and h.to_act == 0)
     view = view_of(hand)
     answers = Answers(Phrasebook(PAGAT), Hints())
     assert answers.table(view).text == \
@@ -104,7 +103,7 @@ def test_answers_to_questions() -> None:
 
 def test_cursor_words_mark_unplayable_cards() -> None:
     hand = deal_with(PAGAT, ["2H 3C"], dealer=2)
-    play_until(hand, lambda h: h.phase.value == "play" and h.to_act == 0)
+    play_until(hand, lambda h: h.phase is Phase.PLAY and h.to_act == 0)
     view = view_of(hand)
     answers = Answers(Phrasebook(PAGAT), Hints())
     illegal = [card for card in view.hand_cards if card not in view.legal]

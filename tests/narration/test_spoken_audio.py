@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.engine import Card, profile
-from voice_spades.engine.events import HandDealt
+from voice_spades.engine import Card, HandDealt, profile
 from voice_spades.narration import Narrator, Phrasebook
-from voice_spades.session.speech_output import AnnouncerOutput
 from voice_spades.speech import Announcer, WavSpeaker
+from voice_spades.speech.output import AnnouncerOutput
 
 
 @pytest.mark.slow

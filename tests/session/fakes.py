@@ -10,7 +10,7 @@ from voice_spades.bots import Bot
 from voice_spades.bots.legal_player import LegalMovePlayer
 from voice_spades.engine import Match, RuleOptions, profile
 from voice_spades.narration import Line
-from voice_spades.session import GameSettings, Pacer, Session
+from voice_spades.session import GameSettings, Pacer, Ports, Session
 from voice_spades.speech.message import Utterance
 
 
@@ -128,6 +128,6 @@ def make_session(name: str = "pagat", *, seed: int = 3, players: int | None = No
     rules = profile(name, players=players, target=target, **variants)
     out = output or RecordingOutput()
     settings = GameSettings(rules=name, players=players, target=target, seed=seed, **variants)
-    session = Session(Match(rules, seed), out, settings=settings, bot_factory=fast_bots,
-                      pacer=Pacer(out.is_busy, min_gap=0.0))
+    session = Session(Match(rules, seed), Ports(out, pacer=Pacer(out.is_busy, min_gap=0.0)),
+                      settings=settings, bot_factory=fast_bots)
     return session, out

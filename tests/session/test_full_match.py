@@ -18,8 +18,7 @@ from voice_spades.commands import (
     Query,
     TypeDigit,
 )
-from voice_spades.engine import Bid, Card, DrawChoice
-from voice_spades.engine.actions import BlindNilChoice, Exchange
+from voice_spades.engine import Bid, BlindNilChoice, Card, DrawChoice, Exchange, Phase
 from voice_spades.session import Session
 
 
@@ -105,18 +104,18 @@ def test_two_player_match_with_blind_nil_and_exchange() -> None:
     rng = random.Random(1)
     # Hand 1: declare blind nil at once, draw, then give back two cards.
     session.play_bots()
-    assert session.view.phase == "blind-nil"
+    assert session.view.phase is Phase.BLIND_NIL
     assert session.question_text is not None and "Blind nil" in session.question_text
     session.handle(Confirm(True))
     assert out.last("blind_nil.declared").text == "You declared blind nil!"
-    while session.view.phase in ("blind-nil", "draw"):
+    while session.view.phase in (Phase.BLIND_NIL, Phase.DRAW):
         session.play_bots()
-        if session.view.phase == "draw" and session.view.is_my_turn:
+        if session.view.phase is Phase.DRAW and session.view.is_my_turn:
             assert out.last().message_id == "prompt.draw"
             assert out.last().text.startswith("You see the ")
             session.handle(Confirm(rng.random() < 0.5))
     session.play_bots()
-    assert session.view.phase == "exchange" and session.view.is_my_turn
+    assert session.view.phase is Phase.EXCHANGE and session.view.is_my_turn
     assert out.last("prompt.exchange").text.startswith("Blind nil exchange: mark up to 3")
     first = session.cursor_card
     session.handle(MarkCard())

@@ -23,7 +23,7 @@ from voice_spades.commands import (
     StartBid,
     TypeDigit,
 )
-from voice_spades.engine import NIL, Bid, Card, Suit
+from voice_spades.engine import NIL, Bid, Card, Phase, Suit
 from voice_spades.narration import Verbosity
 from voice_spades.session import InputEnded, KeyPress
 
@@ -32,7 +32,7 @@ def at_human_bid(name: str = "pagat", **kw: object):  # type: ignore[no-untyped-
     session, out = make_session(name, **kw)  # type: ignore[arg-type]
     session.start()
     session.play_bots()
-    assert session.view.phase == "bid" and session.view.is_my_turn
+    assert session.view.phase is Phase.BID and session.view.is_my_turn
     return session, out
 
 
@@ -41,7 +41,7 @@ def at_human_play(name: str = "pagat", **kw: object):  # type: ignore[no-untyped
     session.handle(TypeDigit(3))
     session.handle(PlayCurrent())
     session.play_bots()
-    assert session.view.phase == "play" and session.view.is_my_turn
+    assert session.view.phase is Phase.PLAY and session.view.is_my_turn
     return session, out
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from voice_spades.errors import SetupError
+from voice_spades.narration import render_message
 from voice_spades.speech import make_speaker
 
 pytestmark = pytest.mark.audio
@@ -17,19 +18,23 @@ pytestmark = pytest.mark.audio
 ROOT = Path(__file__).resolve().parents[2]
 TRY_SPEAKER = """
 from voice_spades.errors import SetupError
+from voice_spades.narration import render_message
 from voice_spades.speech import make_speaker
 try:
     make_speaker(rate=200).close()
     print("speaker ready")
 except SetupError as error:
-    print(error)
+    print(render_message(error.message))
 """
 
 
-def try_speaker(home: Path, *flags: str) -> str:
-    done = subprocess.run([sys.executable, *flags, "-c", TRY_SPEAKER], cwd=ROOT,
-                          env={**os.environ, "HOME": str(home)}, capture_output=True,
-                          text=True, timeout=30, check=False)
+def try_speaker(home: Path, pythonpath: Path | None = None) -> str:
+    env = {**os.environ, "HOME": str(home)}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(pythonpath), env.get("PYTHONPATH")) if p)
+    done = subprocess.run([sys.executable, "-c", TRY_SPEAKER], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -41,12 +46,17 @@ def test_no_audio_device(tmp_path: Path) -> None:
 
 
 def test_pyttsx3_missing(tmp_path: Path) -> None:
-    # -S leaves site-packages, and so pyttsx3, out of reach (the worker gets -S too).
-    assert try_speaker(tmp_path, "-S") == (
+    # A pyttsx3 that cannot be imported comes first on the path, in the synthesizer
+    # worker too (it inherits the environment).
+    hidden = tmp_path / "hide" / "pyttsx3"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text("raise ImportError(\"No module named 'pyttsx3'\")\n")
+    assert try_speaker(tmp_path, pythonpath=hidden.parent) == (
         "Speech is off: the pyttsx3 package is not installed. The game continues in text.")
 
 
 def test_aplay_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(SetupError, match="aplay program"):
+    with pytest.raises(SetupError) as caught:
         make_speaker()
+    assert "aplay program" in render_message(caught.value.message)

@@ -128,8 +128,7 @@ def test_silence_and_cancel_reach_the_speaker() -> None:
 
 def test_a_failing_speaker_is_reported_once_and_text_goes_on() -> None:
     out = io.StringIO()
-    broken = Recording(SetupError("Speech is off: no audio output device was found. "
-                                  "The game continues in text."))
+    broken = Recording(SetupError("speech.no_device"))
     announcer = Announcer(broken, stream=out)
     announcer.say("one")
     announcer.say("two")

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from voice_spades.errors import InvalidInputError
+from voice_spades.narration import render_message
 from voice_spades.speech import Priority, Utterance, WavSpeaker
 
 pytestmark = pytest.mark.audio
@@ -84,8 +85,9 @@ def test_voices_are_listed_and_chosen_by_id_or_name(speaker: WavSpeaker) -> None
     speaker.set_voice("en-us")
     speaker.set_voice("English (America)")
     speaker.set_seat_voice(2, "en-us+f3", 60)
-    with pytest.raises(InvalidInputError, match="no speech voice called Narrator Nine"):
+    with pytest.raises(InvalidInputError) as caught:
         speaker.set_voice("Narrator Nine")
+    assert "no speech voice called Narrator Nine" in render_message(caught.value.message)
     [path] = speak(speaker, Utterance("Your turn", seat=2))
     assert read(path)[0] > 0.3
 

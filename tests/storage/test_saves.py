@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from voice_spades.engine import Match, profile
+from voice_spades.messages import Message
+from voice_spades.narration import render_message
 from voice_spades.session.settings import GameSettings
 from voice_spades.session.startup import open_game
 from voice_spades.storage import CorruptFileError, SaveStore, Stats, data_paths
@@ -50,7 +52,8 @@ def test_an_unreadable_save_is_moved_aside(tmp_path: Path, content: bytes) -> No
     assert caught.value.moved_to is not None and caught.value.moved_to.exists()
     assert caught.value.moved_to.name.startswith("savegame.json.corrupt-")
     assert not path.exists()
-    assert str(caught.value).endswith(".")
+    assert render_message(caught.value.message).endswith(".")
+    assert caught.value.where == caught.value.moved_to.name
 
 
 def test_a_save_that_breaks_the_rules_is_moved_aside(tmp_path: Path) -> None:
@@ -61,7 +64,7 @@ def test_a_save_that_breaks_the_rules_is_moved_aside(tmp_path: Path) -> None:
     store.path.write_text(json.dumps(data))
     with pytest.raises(CorruptFileError) as caught:
         store.load()
-    assert "breaks the rules at action 1" in caught.value.reason
+    assert "breaks the rules at action 1" in render_message(caught.value.reason)
 
 
 def test_opening_the_game_resumes_or_starts_fresh(tmp_path: Path) -> None:
@@ -75,7 +78,7 @@ def test_opening_the_game_resumes_or_starts_fresh(tmp_path: Path) -> None:
     opening = open_game(store, other, {"rules", "players"})
     assert opening.resumed and opening.match.to_json() == match.to_json()
     assert opening.settings == wanted
-    assert opening.notices == [("setup.options_ignored", {"options": "--players, --rules"})]
+    assert opening.notices == [Message("setup.options_ignored", options="--players, --rules")]
     fresh = open_game(store, other, {"rules", "players"}, fresh=True)
     assert not fresh.resumed and fresh.match.rules.players == 3
 
@@ -85,11 +88,14 @@ def test_a_corrupt_save_gives_a_notice_and_a_new_match(tmp_path: Path) -> None:
     store.path.write_text("garbage")
     opening = open_game(store, GameSettings(seed=2), {"seed"})
     assert not opening.resumed
-    (message, params), = opening.notices
-    assert message == "setup.save_corrupt" and str(params["name"]).startswith("savegame.json.")
+    notice, = opening.notices
+    assert notice.id == "setup.save_corrupt" and str(notice.fields["name"]).startswith(
+        "savegame.json.")
     store.save(played_match(), {"level": "impossible"})
     opening = open_game(store, GameSettings(seed=2), {"seed"})
-    assert not opening.resumed and "impossible" in str(opening.notices[0][1]["reason"])
+    reason = opening.notices[0].fields["reason"]
+    assert not opening.resumed
+    assert "impossible" in (render_message(reason) if isinstance(reason, Message) else str(reason))
 
 
 def test_stats_count_wins_and_losses_per_profile(tmp_path: Path) -> None:
@@ -126,6 +132,8 @@ def test_data_folder_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 HAMMER = """
 import sys
 from voice_spades.engine import Match, profile
+from voice_spades.messages import Message
+from voice_spades.narration import render_message
 from voice_spades.storage import SaveStore
 store = SaveStore(__import__("pathlib").Path(sys.argv[1]))
 match = Match(profile("pagat"), 5)

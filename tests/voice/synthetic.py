@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_spades.voice.vad import SAMPLE_RATE
+from voice_spades.voice.audio.vad import SAMPLE_RATE
 
 RNG_SEED = 7
 

@@ -7,15 +7,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_spades.voice import testspeech
-from voice_spades.voice.audio_features import (
+from voice_spades.voice.audio.features import (
     add_noise_floor,
     frame_energies_db,
     reduce_noise,
     trim_to_speech,
     voiced_fraction,
 )
-from voice_spades.voice.testspeech import SpeechParams, silence, white_noise
+from voice_spades.voice.testing import testspeech
+from voice_spades.voice.testing.testspeech import SpeechParams, silence, white_noise
 
 RATE = 16000
 

@@ -13,9 +13,9 @@ import pytest
 
 from voice_spades.bench import voice as bench
 from voice_spades.errors import SetupError
-from voice_spades.voice import manifest, testspeech
-from voice_spades.voice.grammar import all_phrases
-from voice_spades.voice.recognizer import Recognition, Recognizer
+from voice_spades.voice.recognizers.base import Recognition, Recognizer
+from voice_spades.voice.testing import manifest, testspeech
+from voice_spades.voice.understanding.grammar import all_phrases
 
 KEYS = {"backend", "intent_accuracy", "wrong_intent_rate", "rejection_rate",
         "latency_ms_median", "latency_ms_p95", "real_time_factor"}
@@ -94,14 +94,24 @@ def test_a_backend_that_cannot_run_is_skipped(tmp_path: Path,
 
     def opener(name: str) -> Recognizer:
         if name == "vosk":
-            raise SetupError("no Vosk model is installed")
+            raise SetupError("voice.model.none")
         return ScriptedRecognizer(["yes"])
 
     assert bench.main(["--manifest", str(path), "--backend", "all", "--json"],
                       opener=opener) == 0
     out = capsys.readouterr().out
-    assert "vosk: skipped: no Vosk model is installed" in out
+    assert "vosk: skipped: No Vosk model installed." in out
     assert [row["backend"] for row in last_json(out)] == ["pocketsphinx"]
+
+
+def test_a_missing_manifest_is_one_line(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nonexistent.tsv"
+    assert bench.main(["--manifest", str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"voice-spades bench voice: cannot read the manifest {missing}: "
+                            "No such file or directory\n")
 
 
 def test_every_phrase_has_a_prompt_that_offers_it() -> None:
@@ -121,7 +131,7 @@ def test_the_manifest_plan_covers_every_kind() -> None:
 @pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
 def test_real_pocketsphinx_on_a_generated_manifest(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("voice_spades.voice.pocketsphinx_backend")
+    pytest.importorskip("voice_spades.voice.recognizers.pocketsphinx_recognizer")
     assert manifest.main(["--out", str(tmp_path), "--count", "11", "--voices", "en-us,en-gb",
                           "--speeds", "150,170", "--noise", "0,0.01"]) == 0
     assert bench.main(["--manifest", str(tmp_path / "manifest.tsv"), "--grammar",
@@ -141,7 +151,7 @@ def test_other_synthesizers_speak_phrases_pocketsphinx_understands(voice: str,
                                                                    tool: str) -> None:
     if shutil.which(tool) is None or not testspeech.tools_available():
         pytest.skip(f"needs {tool} and sox (./run-tests installs them)")
-    from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 
     recognizer = PocketSphinxRecognizer()
     phrases = ["queen of hearts", "ten of clubs", "bid four", "my hand", "repeat"]

@@ -19,12 +19,20 @@ from voice_spades.commands import (
     PlayCurrent,
     Query,
 )
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import Card, Suit, mask_of
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import profile
-from voice_spades.engine.view import PlayerView
-from voice_spades.voice.grammar import (
+from voice_spades.engine import (
+    Bid,
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Exchange,
+    Match,
+    Phase,
+    PlayerView,
+    Suit,
+    mask_of,
+    profile,
+)
+from voice_spades.voice.understanding.grammar import (
     Extreme,
     PhraseTable,
     all_phrases,
@@ -48,7 +56,7 @@ def bid_view(rules: str = "pagat", bids: tuple[int, ...] = (), **options: object
 def play_view(hand: str, led: str | None = None) -> PlayerView:
     """The seat to act in the play phase, holding ``hand``; ``led`` is the suit led."""
     match = Match(profile("pagat"), seed=3)
-    while match.hand.phase.value == "bid":
+    while match.view(0).phase == Phase.BID:
         match.apply(Bid(3))
     assert match.to_act is not None
     held = cards(hand)
@@ -59,11 +67,11 @@ def play_view(hand: str, led: str | None = None) -> PlayerView:
     return dataclasses.replace(view, legal=follow or tuple(held))
 
 
-def two_player_view(phase: str) -> PlayerView:
+def two_player_view(phase: Phase) -> PlayerView:
     match = Match(profile("two-player"), seed=3)
-    while match.hand.phase.value != phase:
-        match.apply(BlindNilChoice(phase == "exchange") if match.hand.phase.value == "blind-nil"
-                    else match.legal_actions()[0])
+    while match.view(0).phase != phase:
+        match.apply(BlindNilChoice(phase == Phase.EXCHANGE)
+                    if match.view(0).phase == Phase.BLIND_NIL else match.legal_actions()[0])
     assert match.to_act is not None
     return match.view(match.to_act)
 
@@ -141,7 +149,7 @@ def test_play_it_needs_a_card_under_the_cursor() -> None:
 
 
 def test_blind_nil_is_offered_only_before_the_draw() -> None:
-    view = two_player_view("blind-nil")
+    view = two_player_view(Phase.BLIND_NIL)
     table = build_phrases(view, confirming=True, cursor=None)
     assert table.intent("blind nil") == Act(BlindNilChoice(True))
     assert table.intent("no blind nil") == Act(BlindNilChoice(False))
@@ -150,14 +158,14 @@ def test_blind_nil_is_offered_only_before_the_draw() -> None:
 
 
 def test_the_draw_offers_keep_and_discard() -> None:
-    table = build_phrases(two_player_view("draw"), confirming=True, cursor=None)
+    table = build_phrases(two_player_view(Phase.DRAW), confirming=True, cursor=None)
     assert table.intent("keep it") == Act(DrawChoice(True))
     assert table.intent("discard") == Act(DrawChoice(False))
     assert table.intent("no") == Confirm(False)
 
 
 def test_the_exchange_marks_cards_then_gives_them_back() -> None:
-    view = two_player_view("exchange")
+    view = two_player_view(Phase.EXCHANGE)
     table = build_phrases(view, confirming=False, cursor=None)
     card = view.hand_cards[0]
     assert table.intent(f"exchange {card.name}") == MarkCard(card)
@@ -176,7 +184,7 @@ def test_a_pending_question_offers_answers_and_no_actions() -> None:
 
 @pytest.mark.parametrize("confirming", [False, True])
 def test_queries_and_commands_are_always_offered(confirming: bool) -> None:
-    for view in (bid_view(), play_view("QH"), two_player_view("draw")):
+    for view in (bid_view(), play_view("QH"), two_player_view(Phase.DRAW)):
         table = build_phrases(view, confirming=confirming, cursor=None)
         assert table.intent("what's on the table") == Ask(Query.TABLE)
         assert table.intent("what is on the table") == Ask(Query.TABLE)

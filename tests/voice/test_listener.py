@@ -9,21 +9,22 @@ import pytest
 
 from tests.session.fakes import RecordingOutput, make_session
 from tests.voice.synthetic import noise, silence, voice
+from tests.voice.wording import raises_saying, said
 from voice_spades.app import bind_listen_key, build_parser, start_voice_input
 from voice_spades.commands import Act, Ask, Command, Control, NotUnderstood, Propose, Query
-from voice_spades.engine.actions import Bid
+from voice_spades.engine import Bid
 from voice_spades.errors import SetupError
 from voice_spades.keys import load_keymap
 from voice_spades.session import Session
-from voice_spades.session.speech_output import AnnouncerOutput
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.base import SpeakingCallback
+from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.voice import listener
-from voice_spades.voice.confirmation import ConfirmationPolicy
+from voice_spades.voice.audio.microphone import MIC_FAILED, NO_MICROPHONE, Microphone
 from voice_spades.voice.listener import VoiceInput, VoiceOptions, voice_help
-from voice_spades.voice.microphone import NO_MICROPHONE, Microphone
-from voice_spades.voice.recognizer import Recognition
-from voice_spades.voice.testspeech import synthesize, tools_available
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.testing.testspeech import synthesize, tools_available
+from voice_spades.voice.understanding.confirmation import ConfirmationPolicy
 
 
 class FakeRecognizer:
@@ -191,9 +192,9 @@ def test_the_listen_key_starts_push_to_talk_and_help_says_how() -> None:
 def test_help_follows_the_prompt() -> None:
     session, _ = at_my_bid()
     context = session.context()
-    assert "Say your bid" in voice_help(context)
+    assert "Say your bid" in said(voice_help(context))
     session.handle(Propose(Act(Bid(3)), "Bid three?"))
-    assert voice_help(session.context()).startswith('Say "yes" or "no".')
+    assert said(voice_help(session.context())).startswith('Say "yes" or "no".')
 
 
 def test_a_microphone_that_cannot_start_leaves_nothing_plugged_in() -> None:
@@ -209,7 +210,7 @@ def test_a_microphone_that_dies_mid_game_is_reported() -> None:
     voice_input = started(session, FakeRecognizer())
     try:
         assert voice_input.microphone.on_error is not None
-        voice_input.microphone.on_error(SetupError("The microphone stopped working."))
+        voice_input.microphone.on_error(SetupError(MIC_FAILED))
         assert out.last().message_id == "voice.lost"
         assert session.listen is None
     finally:
@@ -222,7 +223,7 @@ def test_start_voice_needs_a_microphone(monkeypatch: pytest.MonkeyPatch) -> None
 
     monkeypatch.setattr(listener, "probe", no_microphone)
     session, _ = at_my_bid()
-    with pytest.raises(SetupError, match="No microphone"):
+    with raises_saying(SetupError, "No microphone"):
         listener.start_voice(session, None, VoiceOptions())
     assert not session.listeners
 
@@ -239,8 +240,9 @@ def test_the_app_says_why_voice_is_off_and_binds_space_for_push_to_talk(
     off = start_voice_input(build_parser().parse_args(["--no-voice"]), session, output, keymap)
     assert off == (None, [])
     args = build_parser().parse_args(["--push-to-talk"])
-    voice_input, [line] = start_voice_input(args, session, output, keymap)
-    assert voice_input is None and line.text == NO_MICROPHONE
+    voice_input, [notice] = start_voice_input(args, session, output, keymap)
+    assert voice_input is None
+    assert said(notice) == "No microphone was found, so voice is off; use the keyboard."
     assert keymap.action_for("space") == "listen"
     assert bind_listen_key(keymap) == "Space"
 
@@ -248,7 +250,7 @@ def test_the_app_says_why_voice_is_off_and_binds_space_for_push_to_talk(
 @pytest.mark.audio
 @pytest.mark.skipif(not tools_available(), reason="needs espeak-ng and sox")
 def test_spoken_words_through_the_gate_and_pocketsphinx_reach_the_session() -> None:
-    from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 
     session, out = at_my_bid()
     voice_input = VoiceInput(session, PocketSphinxRecognizer(), NoDevice())

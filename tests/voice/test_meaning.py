@@ -9,15 +9,11 @@ from pathlib import Path
 import pytest
 
 from voice_spades.commands import Act, Ask, NotUnderstood, Query
-from voice_spades.engine.actions import Bid
-from voice_spades.engine.cards import Card, mask_of
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import profile
-from voice_spades.engine.view import PlayerView
-from voice_spades.voice.grammar import PhraseTable, build_phrases, full_grammar
+from voice_spades.engine import Bid, Card, Match, Phase, PlayerView, mask_of, profile
 from voice_spades.voice.lexicon import LEXICON_FILE, default_lexicon, load_lexicon
-from voice_spades.voice.meaning import normalize, phrase_cost, read
-from voice_spades.voice.recognizer import Recognition
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases, full_grammar
+from voice_spades.voice.understanding.meaning import normalize, phrase_cost, read
 
 
 def Heard(text: str, confidence: float = 0.9,
@@ -29,7 +25,7 @@ def Heard(text: str, confidence: float = 0.9,
 
 def play_table(hand: str, legal: str | None = None) -> PhraseTable:
     match = Match(profile("pagat"), seed=3)
-    while match.hand.phase.value == "bid":
+    while match.view(0).phase == Phase.BID:
         match.apply(Bid(3))
     assert match.to_act is not None
     held = [Card.parse(code) for code in hand.split()]

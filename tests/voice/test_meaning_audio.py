@@ -7,15 +7,21 @@ import dataclasses
 import pytest
 
 from voice_spades.commands import Act, Ask, Command, Confirm, Control, Propose, Query
-from voice_spades.engine.actions import Bid, DrawChoice
-from voice_spades.engine.cards import Card, Suit, mask_of
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import profile
-from voice_spades.engine.view import PlayerView
-from voice_spades.voice import testspeech
-from voice_spades.voice.confirmation import understand
-from voice_spades.voice.grammar import PhraseTable, build_phrases
-from voice_spades.voice.recognizer import Recognizer
+from voice_spades.engine import (
+    Bid,
+    Card,
+    DrawChoice,
+    Match,
+    Phase,
+    PlayerView,
+    Suit,
+    mask_of,
+    profile,
+)
+from voice_spades.voice.recognizers.base import Recognizer
+from voice_spades.voice.testing import testspeech
+from voice_spades.voice.understanding.confirmation import understand
+from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
 
 pytestmark = [pytest.mark.audio, pytest.mark.skipif(not testspeech.tools_available(),
                                                      reason="needs espeak-ng and sox")]
@@ -25,14 +31,14 @@ VOICES = [("en-us", 150, 50), ("en-gb-x-rp", 175, 40), ("en-us+f3", 130, 60),
 
 @pytest.fixture(scope="module")
 def recognizer() -> Recognizer:
-    backend = pytest.importorskip("voice_spades.voice.pocketsphinx_backend")
+    backend = pytest.importorskip("voice_spades.voice.recognizers.pocketsphinx_recognizer")
     made: Recognizer = backend.PocketSphinxRecognizer()
     return made
 
 
 def play_view() -> PlayerView:
     match = Match(profile("pagat"), seed=3)
-    while match.hand.phase.value == "bid":
+    while match.view(0).phase == Phase.BID:
         match.apply(Bid(3))
     assert match.to_act is not None
     held = [Card.parse(c) for c in ["QH", "7H", "2C", "KC", "10S", "AD"]]
@@ -47,7 +53,7 @@ def bid_view() -> PlayerView:
 
 def draw_view() -> PlayerView:
     match = Match(profile("two-player"), seed=3)
-    while match.hand.phase.value == "blind-nil":
+    while match.view(0).phase == Phase.BLIND_NIL:
         match.apply(match.legal_actions()[0])
     assert match.to_act is not None
     return match.view(match.to_act)

@@ -15,16 +15,15 @@ from types import ModuleType
 import pytest
 
 from tests.voice.synthetic import silence, voice
+from tests.voice.wording import said
 from voice_spades.errors import SetupError
-from voice_spades.voice import microphone as mic_module
-from voice_spades.voice.microphone import (
-    NO_MICROPHONE,
-    NO_PORTAUDIO,
+from voice_spades.voice.audio import microphone as mic_module
+from voice_spades.voice.audio.microphone import (
     Microphone,
     load_sounddevice,
     parse_device,
 )
-from voice_spades.voice.testspeech import synthesize, tools_available
+from voice_spades.voice.testing.testspeech import synthesize, tools_available
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -144,7 +143,8 @@ def test_missing_portaudio_is_a_setup_error(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(sys, "meta_path", [_BrokenPortAudio(), *sys.meta_path])
     with pytest.raises(SetupError) as error:
         load_sounddevice()
-    assert str(error.value) == NO_PORTAUDIO
+    assert said(error.value) == ("The sound library PortAudio is missing, so voice is off; "
+                                 "use the keyboard.")
     with pytest.raises(SetupError):
         Microphone().start()
     with pytest.raises(SetupError):
@@ -155,8 +155,8 @@ def test_missing_portaudio_is_a_setup_error(monkeypatch: pytest.MonkeyPatch) -> 
 
 CAPTURE = """
 import json, time
-from voice_spades.voice.microphone import Microphone
-from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
+from voice_spades.voice.audio.microphone import Microphone
+from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 heard = []
 microphone = Microphone(on_utterance=heard.append)
 microphone.start()
@@ -171,11 +171,12 @@ print(json.dumps({{"seconds": [len(u) / 32000 for u in heard], "texts": texts}})
 """
 PROBE = """
 from voice_spades.errors import SetupError
-from voice_spades.voice.microphone import Microphone
+from voice_spades.narration import render_message
+from voice_spades.voice.audio.microphone import Microphone
 try:
     Microphone().start()
 except SetupError as error:
-    print(error)
+    print(render_message(error.message))
 """
 
 
@@ -213,5 +214,5 @@ def test_no_capture_device_is_one_clear_sentence(tmp_path: Path) -> None:
     env = asoundrc(tmp_path, "pcm.!default { type hw card 7 }\nctl.!default { type hw card 7 }\n")
     result = subprocess.run([sys.executable, "-c", PROBE], env=env, cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
-    assert result.stdout.strip() == NO_MICROPHONE
+    assert result.stdout.strip() == "No microphone was found, so voice is off; use the keyboard."
     assert result.stderr == ""

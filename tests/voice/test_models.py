@@ -21,19 +21,17 @@ from typing import Any
 
 import pytest
 
+from tests.voice.wording import raises_saying, said
 from voice_spades.errors import InvalidInputError, SetupError
-from voice_spades.voice import models, vosk_backend
-from voice_spades.voice.models import (
-    VOSK_EN_NAME,
-    PercentProgress,
-    choose_recognizer,
-    download_vosk_en,
-    find_vosk_model,
-    list_models,
-    models_main,
-)
-from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
-from voice_spades.voice.vosk_backend import IVECTOR_FILES, VoskRecognizer
+from voice_spades.voice.models import download, locations
+from voice_spades.voice.models.command import PercentProgress, models_main
+from voice_spades.voice.models.download import download_vosk_en
+from voice_spades.voice.models.folder import IVECTOR_FILES, check_model_folder
+from voice_spades.voice.models.locations import VOSK_EN_NAME, find_vosk_model, list_models
+from voice_spades.voice.recognizers import vosk_recognizer
+from voice_spades.voice.recognizers.choice import choose_recognizer
+from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+from voice_spades.voice.recognizers.vosk_recognizer import VoskRecognizer
 
 MODEL_FILES = ("am/final.mdl", "conf/mfcc.conf", "conf/model.conf", "graph/HCLr.fst",
                "graph/Gr.fst", "graph/disambig_tid.int", "graph/phones/word_boundary.int",
@@ -139,7 +137,7 @@ def test_a_full_download_installs_the_model(server: Server, tmp_path: Path) -> N
     calls: list[tuple[int, int]] = []
     path = server.download(tmp_path, progress=lambda done, total: calls.append((done, total)))
     assert path == tmp_path / VOSK_EN_NAME
-    assert vosk_backend.check_model_folder(path) == []
+    assert check_model_folder(path) == []
     assert leftovers(tmp_path) == [VOSK_EN_NAME]  # no .part, no unpack folder
     assert server.ranges == [None]
     assert calls[0] == (0, server.size)
@@ -162,7 +160,7 @@ def test_a_dropped_connection_is_resumed_with_a_range(server: Server, tmp_path: 
 
 def test_a_broken_download_resumes_on_the_next_run(server: Server, tmp_path: Path) -> None:
     server.drops = 1
-    with pytest.raises(SetupError, match=r"stopped at [0-9]+%.*again to resume"):
+    with raises_saying(SetupError, r"stopped at [0-9]+%.*again to resume"):
         server.download(tmp_path, attempts=1)
     part = tmp_path / f".{VOSK_EN_NAME}.zip.part"
     assert part.stat().st_size == server.size // 2
@@ -175,27 +173,27 @@ def test_a_server_ignoring_range_restarts_cleanly(server: Server, tmp_path: Path
     server.drops, server.ignore_range = 1, True
     path = server.download(tmp_path)
     assert server.ranges == [None, f"bytes={server.size // 2}-"]
-    assert vosk_backend.check_model_folder(path) == []
+    assert check_model_folder(path) == []
     with zipfile.ZipFile(io.BytesIO(server.payload)) as archive:
         assert (path / "am/final.mdl").read_bytes() == archive.read(
             f"{VOSK_EN_NAME}/am/final.mdl")
 
 
 def test_a_checksum_mismatch_is_refused(server: Server, tmp_path: Path) -> None:
-    with pytest.raises(SetupError, match=r"The download was corrupt .*try again"):
+    with raises_saying(SetupError, r"The download was corrupt .*try again"):
         server.download(tmp_path, sha256="0" * 64)
     assert leftovers(tmp_path) == []  # the .part file was deleted
 
 
 def test_a_size_mismatch_is_refused(server: Server, tmp_path: Path) -> None:
-    with pytest.raises(SetupError, match="corrupt"):
+    with raises_saying(SetupError, "corrupt"):
         server.download(tmp_path, size=server.size - 10)
     assert leftovers(tmp_path) == []
 
 
 def test_a_corrupt_zip_leaves_nothing(server: Server, tmp_path: Path) -> None:
     server.payload = b"PK\x03\x04 this is not really a zip" * 1000
-    with pytest.raises(SetupError, match=r"damaged.*nothing was installed"):
+    with raises_saying(SetupError, r"damaged.*nothing was installed"):
         server.download(tmp_path)
     assert leftovers(tmp_path) == []
 
@@ -203,7 +201,7 @@ def test_a_corrupt_zip_leaves_nothing(server: Server, tmp_path: Path) -> None:
 def test_a_zip_without_model_files_is_refused(server: Server, tmp_path: Path) -> None:
     files = tuple(f for f in MODEL_FILES if f not in ("am/final.mdl", "graph/Gr.fst"))
     server.payload = model_zip(files)
-    with pytest.raises(SetupError, match=r"am/final\.mdl is missing; graph/Gr\.fst is missing"):
+    with raises_saying(SetupError, r"am/final\.mdl is missing; graph/Gr\.fst is missing"):
         server.download(tmp_path)
     assert leftovers(tmp_path) == []
 
@@ -211,7 +209,7 @@ def test_a_zip_without_model_files_is_refused(server: Server, tmp_path: Path) ->
 def test_a_static_graph_model_is_refused(server: Server, tmp_path: Path) -> None:
     files = (*(f for f in MODEL_FILES if not f.startswith("graph/")), "graph/HCLG.fst")
     server.payload = model_zip(files)
-    with pytest.raises(SetupError, match="ignores grammars"):
+    with raises_saying(SetupError, "ignores grammars"):
         server.download(tmp_path)
     assert leftovers(tmp_path) == []
 
@@ -219,7 +217,7 @@ def test_a_static_graph_model_is_refused(server: Server, tmp_path: Path) -> None
 def test_a_zip_slip_path_is_refused(server: Server, tmp_path: Path) -> None:
     dest = tmp_path / "models"
     server.payload = model_zip(extra={"../escaped.txt": b"gotcha"})
-    with pytest.raises(SetupError, match=r"unsafe path \(\.\./escaped\.txt\)"):
+    with raises_saying(SetupError, r"unsafe path \(\.\./escaped\.txt\)"):
         server.download(dest)
     assert not (tmp_path / "escaped.txt").exists()
     assert leftovers(dest) == []
@@ -228,21 +226,21 @@ def test_a_zip_slip_path_is_refused(server: Server, tmp_path: Path) -> None:
 def test_a_zip_with_files_at_the_top_is_unpacked(server: Server, tmp_path: Path) -> None:
     server.payload = model_zip(top="")
     path = server.download(tmp_path)
-    assert vosk_backend.check_model_folder(path) == []
+    assert check_model_folder(path) == []
 
 
 def test_a_broken_installed_model_is_replaced(server: Server, tmp_path: Path) -> None:
     broken = write_model(tmp_path / VOSK_EN_NAME, ("conf/model.conf",))
     path = server.download(tmp_path)
     assert path == broken
-    assert vosk_backend.check_model_folder(path) == []
+    assert check_model_folder(path) == []
     assert leftovers(tmp_path) == [VOSK_EN_NAME]
 
 
 def test_no_server_means_pocketsphinx_carries_on(tmp_path: Path) -> None:
     with pytest.raises(SetupError) as caught:
         download_vosk_en(tmp_path, url=closed_port_url(), timeout=2)
-    message = str(caught.value)
+    message = said(caught.value)
     assert message.startswith("Could not reach the model server (")
     assert message.endswith("Voice keeps using PocketSphinx, which needs no download.")
 
@@ -270,23 +268,23 @@ def no_models(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No model anywhere: the model folders are an empty temporary one."""
     folder = tmp_path / "models"
     folder.mkdir()
-    monkeypatch.delenv(models.MODEL_ENV, raising=False)
-    monkeypatch.setattr(models, "models_dirs", lambda: [folder])
+    monkeypatch.delenv(locations.MODEL_ENV, raising=False)
+    monkeypatch.setattr(locations, "models_dirs", lambda: [folder])
     return folder
 
 
 def test_the_project_models_folder_is_used_in_a_checkout() -> None:
-    root = Path(models.__file__).resolve().parents[2]
-    assert models.project_models_dir() == root / "models"
-    assert models.default_models_dir() == root / "models"
-    assert models.models_dirs()[0] == root / "models"
+    root = Path(locations.__file__).resolve().parents[3]
+    assert locations.project_models_dir() == root / "models"
+    assert locations.default_models_dir() == root / "models"
+    assert locations.models_dirs()[0] == root / "models"
 
 
 def test_the_data_folder_honours_voice_spades_home(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VOICE_SPADES_HOME", str(tmp_path))
-    assert models.data_models_dir() == tmp_path / "models"
-    assert tmp_path / "models" in models.models_dirs()
+    assert locations.data_models_dir() == tmp_path / "models"
+    assert tmp_path / "models" in locations.models_dirs()
 
 
 def test_list_always_has_the_builtin_pocketsphinx_model(no_models: Path) -> None:
@@ -302,23 +300,23 @@ def test_list_shows_vosk_models_and_their_problems(no_models: Path, tmp_path: Pa
     write_model(no_models / "half-model", ("conf/model.conf",))
     (no_models / ".hidden-unpack").mkdir()
     elsewhere = write_model(tmp_path / "elsewhere")
-    monkeypatch.setenv(models.MODEL_ENV, str(elsewhere))
+    monkeypatch.setenv(locations.MODEL_ENV, str(elsewhere))
     entries = list_models()
     assert [(e.name, e.kind, e.usable) for e in entries] == [
         ("elsewhere", "vosk", True), (VOSK_EN_NAME, "vosk", True),
         ("half-model", "vosk", False), ("en-us", "pocketsphinx", True)]
     assert entries[2].problem is not None
-    assert entries[2].problem.startswith("am/final.mdl is missing")
+    assert said(entries[2].problem).startswith("am/final.mdl is missing")
 
 
 def test_find_prefers_a_named_folder_and_refuses_a_broken_one(
         no_models: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(SetupError, match="No Vosk model installed"):
+    with raises_saying(SetupError, "No Vosk model installed"):
         find_vosk_model()
     installed = write_model(no_models / VOSK_EN_NAME)
     assert find_vosk_model() == installed.resolve()
-    monkeypatch.setenv(models.MODEL_ENV, str(tmp_path / "missing"))
-    with pytest.raises(SetupError, match=r"cannot be used: the folder .* does not exist"):
+    monkeypatch.setenv(locations.MODEL_ENV, str(tmp_path / "missing"))
+    with raises_saying(SetupError, r"cannot be used: the folder .* does not exist"):
         find_vosk_model()
     assert find_vosk_model(installed) == installed
 
@@ -326,22 +324,22 @@ def test_find_prefers_a_named_folder_and_refuses_a_broken_one(
 def test_pocketsphinx_is_chosen_without_a_vosk_model(no_models: Path) -> None:
     recognizer, message = choose_recognizer()
     assert isinstance(recognizer, PocketSphinxRecognizer)
-    assert message == ("Using PocketSphinx: no Vosk model installed. "
+    assert said(message) == ("Using PocketSphinx: no Vosk model installed. "
                        "`voice-spades models download vosk-en` gets one.")
     _, message = choose_recognizer("vosk")
-    assert message.startswith("Using PocketSphinx instead of Vosk: no Vosk model installed.")
+    assert said(message).startswith("Using PocketSphinx instead of Vosk: no Vosk model installed.")
     recognizer, message = choose_recognizer("pocketsphinx")
     assert isinstance(recognizer, PocketSphinxRecognizer)
-    assert message == "Using PocketSphinx, as asked."
+    assert said(message) == "Using PocketSphinx, as asked."
 
 
 def test_vosk_is_chosen_when_its_model_loads(no_models: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     installed = write_model(no_models / VOSK_EN_NAME)
-    monkeypatch.setattr(vosk_backend, "load_model", lambda path: object())
+    monkeypatch.setattr(vosk_recognizer, "load_model", lambda path: object())
     recognizer, message = choose_recognizer()
     assert isinstance(recognizer, VoskRecognizer)
-    assert message == f"Using Vosk with the model {VOSK_EN_NAME} ({installed.resolve()})."
+    assert said(message) == f"Using Vosk with the model {VOSK_EN_NAME} ({installed.resolve()})."
     recognizer, _ = choose_recognizer("pocketsphinx")
     assert isinstance(recognizer, PocketSphinxRecognizer)
 
@@ -350,12 +348,12 @@ def test_a_model_that_fails_to_load_falls_back(no_models: Path) -> None:
     write_model(no_models / VOSK_EN_NAME)  # right files, but placeholders
     recognizer, message = choose_recognizer(model_path=None)
     assert isinstance(recognizer, PocketSphinxRecognizer)
-    assert message.startswith("Using PocketSphinx: the Vosk model at ")
-    assert "could not be loaded" in message
+    assert said(message).startswith("Using PocketSphinx: the Vosk model at ")
+    assert "could not be loaded" in said(message)
 
 
 def test_an_unknown_recognizer_name_is_refused() -> None:
-    with pytest.raises(InvalidInputError, match="choose vosk, pocketsphinx or auto"):
+    with raises_saying(InvalidInputError, "choose vosk, pocketsphinx or auto"):
         choose_recognizer("whisper")
 
 
@@ -375,9 +373,9 @@ def test_models_list_prints_plain_lines(no_models: Path,
 def test_models_download_uses_the_mirror_variable(server: Server, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv(models.URL_ENV, server.url)
-    monkeypatch.setattr(models, "VOSK_EN_SHA256", server.sha256)
-    monkeypatch.setattr(models, "VOSK_EN_SIZE", server.size)
+    monkeypatch.setenv(download.URL_ENV, server.url)
+    monkeypatch.setattr(download, "VOSK_EN_SHA256", server.sha256)
+    monkeypatch.setattr(download, "VOSK_EN_SIZE", server.size)
     assert models_main(["download", "vosk-en", "--dest", str(tmp_path)]) == 0
     captured = capsys.readouterr()
     assert captured.out == f"The Vosk model is ready in {tmp_path / VOSK_EN_NAME}.\n"
@@ -390,7 +388,7 @@ def test_models_download_uses_the_mirror_variable(server: Server, tmp_path: Path
 def test_models_download_failure_is_one_message(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv(models.URL_ENV, closed_port_url())
+    monkeypatch.setenv(download.URL_ENV, closed_port_url())
     assert models_main(["download", "vosk-en", "--dest", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err

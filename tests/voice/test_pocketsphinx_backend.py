@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.voice import testspeech
 from voice_spades.voice.lexicon import default_lexicon
-from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
-from voice_spades.voice.recognizer import Recognition, Recognizer
-from voice_spades.voice.testspeech import SpeechParams, silence, white_noise
+from voice_spades.voice.recognizers.base import Recognition, Recognizer
+from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+from voice_spades.voice.testing import testspeech
+from voice_spades.voice.testing.testspeech import SpeechParams, silence, white_noise
 
 pytestmark = [pytest.mark.audio,
               pytest.mark.skipif(not testspeech.tools_available(),

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from voice_spades.voice.phrases import PhraseSet, normalize_phrase
-from voice_spades.voice.pocketsphinx_grammar import plan_grammar, prefix_tree, pronunciations
+from voice_spades.voice.recognizers.phrases import PhraseSet, normalize_phrase
+from voice_spades.voice.recognizers.pocketsphinx_grammar import (
+    plan_grammar,
+    prefix_tree,
+    pronunciations,
+)
 
 DICTIONARY = {
     "bid": "B IH D", "four": "F AO R", "for": "F AO R", "for(2)": "F ER",

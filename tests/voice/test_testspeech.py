@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_spades.voice import testspeech
-from voice_spades.voice.testspeech import SpeechParams, synthesize, synthesize_file
+from voice_spades.voice.testing import testspeech
+from voice_spades.voice.testing.testspeech import SpeechParams, synthesize, synthesize_file
 
 pytestmark = [pytest.mark.audio,
               pytest.mark.skipif(not testspeech.tools_available(),

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tests.voice.synthetic import mix, noise, silence, voice
-from voice_spades.voice.vad import (
+from voice_spades.voice.audio.vad import (
     SAMPLE_RATE,
     BargeInDetector,
     VadSettings,

@@ -25,12 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.engine.actions import Bid
-from voice_spades.engine.cards import Card
-from voice_spades.engine.match import Match
+from voice_spades.engine import Bid, Card, Match
 from voice_spades.narration import Phrasebook, Verbosity
 from voice_spades.session import GameSettings
-from voice_spades.voice.testspeech import silence, synthesize, tools_available
+from voice_spades.voice.testing.testspeech import silence, synthesize, tools_available
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -17,20 +17,24 @@ import numpy as np
 import pytest
 import vosk
 
+from tests.voice.wording import raises_saying, said
 from voice_spades.errors import SetupError
-from voice_spades.voice import models, vosk_backend
-from voice_spades.voice.recognizer import Recognizer
-from voice_spades.voice.testspeech import synthesize, tools_available, white_noise
-from voice_spades.voice.vosk_backend import (
+from voice_spades.voice.models import locations
+from voice_spades.voice.models.folder import (
+    IVECTOR_FILES,
+    check_model_folder,
+    require_model_folder,
+)
+from voice_spades.voice.recognizers.base import Recognizer
+from voice_spades.voice.recognizers.vosk_recognizer import VoskRecognizer, load_model
+from voice_spades.voice.recognizers.vosk_results import (
     UNKNOWN,
     Heard,
-    VoskRecognizer,
-    check_model_folder,
     combine_segments,
     grammar_json,
     parse_result,
-    require_model_folder,
 )
+from voice_spades.voice.testing.testspeech import synthesize, tools_available, white_noise
 
 PHRASES = {"queen of hearts", "queen of spades", "pass", "what's on the table"}
 
@@ -88,11 +92,16 @@ def write_model(folder: Path, *, graph: str = "dynamic", ivectors: bool = True) 
     else:
         names += ["graph/HCLG.fst", "graph/words.txt"]
     if ivectors:
-        names += list(vosk_backend.IVECTOR_FILES)
+        names += list(IVECTOR_FILES)
     for name in names:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(f"placeholder {name}\n")
     return folder
+
+
+def problems_of(folder: Path) -> list[str]:
+    """What keeps ``folder`` from being a usable model, as the player reads it."""
+    return [said(problem) for problem in check_model_folder(folder)]
 
 
 def tone(seconds: float = 0.6, pitch: float = 140.0) -> bytes:
@@ -207,30 +216,30 @@ def test_missing_files_are_named(tmp_path: Path) -> None:
     model = write_model(tmp_path / "m")
     for name in ("am/final.mdl", "conf/mfcc.conf", "graph/Gr.fst", "ivector/final.ie"):
         (model / name).unlink()
-    assert check_model_folder(model) == [
+    assert problems_of(model) == [
         "am/final.mdl is missing", "conf/mfcc.conf is missing",
         "graph/Gr.fst is missing", "ivector/final.ie is missing"]
-    with pytest.raises(SetupError, match=r"am/final\.mdl is missing; conf/mfcc\.conf is missing"):
+    with raises_saying(SetupError, r"am/final\.mdl is missing; conf/mfcc\.conf is missing"):
         require_model_folder(model)
 
 
 def test_an_empty_folder_lists_every_required_file(tmp_path: Path) -> None:
-    problems = check_model_folder(tmp_path)
+    problems = problems_of(tmp_path)
     for name in ("am/final.mdl", "conf/mfcc.conf", "conf/model.conf", "graph/HCLr.fst",
                  "graph/Gr.fst"):
         assert f"{name} is missing" in problems
-    assert check_model_folder(tmp_path / "nowhere") == [
+    assert problems_of(tmp_path / "nowhere") == [
         f"the folder {tmp_path / 'nowhere'} does not exist"]
 
 
 def test_ivector_files_are_required_when_the_config_uses_them(tmp_path: Path) -> None:
     model = write_model(tmp_path / "m", ivectors=False)
     (model / "conf/model.conf").write_text("--ivector-extraction-config=conf/ivector.conf\n")
-    assert "ivector/final.ie is missing" in check_model_folder(model)
+    assert "ivector/final.ie is missing" in problems_of(model)
 
 
 def test_a_static_graph_model_is_refused(tmp_path: Path) -> None:
-    problems = check_model_folder(write_model(tmp_path / "big", graph="static"))
+    problems = problems_of(write_model(tmp_path / "big", graph="static"))
     assert len(problems) == 1
     assert "graph/HCLG.fst" in problems[0]
     assert "ignores grammars" in problems[0]
@@ -238,20 +247,20 @@ def test_a_static_graph_model_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_model_with_damaged_files_cannot_load(tmp_path: Path) -> None:
-    with pytest.raises(SetupError, match="could not be loaded"):
-        vosk_backend.load_model(write_model(tmp_path / "m"))
+    with raises_saying(SetupError, "could not be loaded"):
+        load_model(write_model(tmp_path / "m"))
 
 
 def test_loading_a_folder_with_missing_files_names_them(tmp_path: Path) -> None:
-    with pytest.raises(SetupError, match=r"am/final\.mdl is missing"):
+    with raises_saying(SetupError, r"am/final\.mdl is missing"):
         VoskRecognizer(tmp_path)
 
 
 def test_no_installed_model_is_a_setup_error(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(models.MODEL_ENV, raising=False)
-    monkeypatch.setattr(models, "models_dirs", lambda: [tmp_path])
-    with pytest.raises(SetupError, match="No Vosk model installed"):
+    monkeypatch.delenv(locations.MODEL_ENV, raising=False)
+    monkeypatch.setattr(locations, "models_dirs", lambda: [tmp_path])
+    with raises_saying(SetupError, "No Vosk model installed"):
         VoskRecognizer()
 
 
@@ -407,12 +416,12 @@ def test_streaming_collects_segments_closed_by_endpointing(
 @pytest.fixture(scope="module")
 def installed_model() -> Path:
     try:
-        return models.find_vosk_model()
+        return locations.find_vosk_model()
     except SetupError as error:
-        why = str(error)
+        why = said(error)
         if why.startswith("No Vosk model installed"):
-            why = (f"none in {', '.join(map(str, models.models_dirs()))} and "
-                   f"${models.MODEL_ENV} is not set")
+            why = (f"none in {', '.join(map(str, locations.models_dirs()))} and "
+                   f"${locations.MODEL_ENV} is not set")
         pytest.skip(f"No Vosk model installed: {why}")
 
 

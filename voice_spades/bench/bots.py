@@ -17,16 +17,22 @@ import math
 import multiprocessing
 import random
 import statistics
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from voice_spades.bots import decide, make_bot
-from voice_spades.bots.base import Bot
-from voice_spades.engine.hand import HandState
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import RuleOptions, profile
-from voice_spades.engine.scoring import HandScore
+from voice_spades.bots import LEVELS, Bot, decide, make_bot
+from voice_spades.engine import (
+    HandScore,
+    HandState,
+    InvalidInputError,
+    Match,
+    RuleOptions,
+    profile,
+)
+from voice_spades.errors import SpadesError
+from voice_spades.narration import render_message
 
 MAX_MATCH_HANDS = 300
 """A match that has not ended after this many hands is stopped and counted as a draw."""
@@ -301,7 +307,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="Hard's seconds per decision (default: the live budget)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    rules = profile(args.rules, players=args.players)
+    try:
+        rules = _checked_rules(args)
+    except SpadesError as error:  # before ValueError: InvalidInputError is one too
+        print(f"voice-spades bench bots: {render_message(error.message)}", file=sys.stderr)
+        return 2
+    except ValueError as problem:
+        print(f"voice-spades bench bots: {problem}", file=sys.stderr)
+        return 2
     jobs = list(_jobs(args, rules))
     if args.jobs > 1:
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
@@ -314,6 +327,25 @@ def main(argv: list[str] | None = None) -> int:
     else:
         _print_text(summary)
     return 0
+
+
+def _checked_rules(args: argparse.Namespace) -> RuleOptions:
+    """The rules the command line asks for, once every argument is checked: raises
+    SpadesError (an unknown level or rules) or ValueError (a bad count), saying why."""
+    for level in (args.a, args.b):
+        if level not in LEVELS:
+            raise InvalidInputError("bots.unknown_level", level=level,
+                                    choices=", ".join(LEVELS))
+    for name in ("deals", "matches"):
+        if getattr(args, name) < 0:
+            raise ValueError(f"--{name} must be 0 or more.")
+    if args.deals + args.matches == 0:
+        raise ValueError("--deals or --matches must be at least 1.")
+    if args.jobs < 1:
+        raise ValueError("--jobs must be at least 1.")
+    if args.budget is not None and not args.budget > 0:
+        raise ValueError("--budget must be more than 0.")
+    return profile(args.rules, players=args.players)
 
 
 if __name__ == "__main__":

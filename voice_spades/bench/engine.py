@@ -6,12 +6,11 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 
-from voice_spades.engine.cards import CARDS
-from voice_spades.engine.hand import HandState, Phase
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import profile
+from voice_spades.engine import CARDS, HandState, InvalidInputError, Match, Phase, profile
+from voice_spades.narration import render_message
 
 
 def play_random_hand(match: Match, rng: random.Random) -> None:
@@ -75,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    problem = _argument_problem(args)
+    if problem is not None:
+        print(f"voice-spades bench engine: {problem}", file=sys.stderr)
+        return 2
     hands = [bench_hands(args.rules, args.seconds, args.seed + i) for i in range(args.runs)]
     legal = [bench_legal(args.rules, args.seconds, args.seed + i) for i in range(args.runs)]
     result = {"rules": args.rules, "runs": args.runs,
@@ -92,6 +95,19 @@ def main(argv: list[str] | None = None) -> int:
               f"{result['legal_moves_per_second_median']}"
               f" (min {result['legal_moves_per_second_min']})")
     return 0
+
+
+def _argument_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the command line, in one line; None when it is fine."""
+    if args.runs < 1:
+        return "--runs must be at least 1."
+    if not args.seconds > 0:
+        return "--seconds must be more than 0."
+    try:
+        profile(args.rules)
+    except InvalidInputError as error:
+        return render_message(error.message)
+    return None
 
 
 if __name__ == "__main__":

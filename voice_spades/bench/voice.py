@@ -41,24 +41,34 @@ from voice_spades.commands import (
     PlayCurrent,
     Propose,
 )
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import CARDS, Card, cards_of, mask_of
-from voice_spades.engine.legal import legal_mask
-from voice_spades.engine.match import Match
-from voice_spades.engine.profiles import profile
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import (
+    CARDS,
+    Bid,
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Exchange,
+    Match,
+    Phase,
+    PlayerView,
+    cards_of,
+    legal_mask,
+    mask_of,
+    profile,
+)
 from voice_spades.errors import SetupError
-from voice_spades.voice.confirmation import decide
-from voice_spades.voice.grammar import (
+from voice_spades.narration import render_message
+from voice_spades.voice.lexicon import default_lexicon
+from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer
+from voice_spades.voice.understanding.confirmation import decide
+from voice_spades.voice.understanding.grammar import (
     Extreme,
     PhraseTable,
     build_phrases,
     full_grammar,
     meaning_kind,
 )
-from voice_spades.voice.lexicon import default_lexicon
-from voice_spades.voice.meaning import normalize, read
-from voice_spades.voice.recognizer import BYTES_PER_SECOND, Recognizer
+from voice_spades.voice.understanding.meaning import normalize, read
 
 BACKENDS = ("pocketsphinx", "vosk")
 
@@ -121,13 +131,13 @@ def prompt_table(phrase: str, seed: int) -> PhraseTable:
     if isinstance(meaning, Act) and isinstance(meaning.action, Card):
         view = _play_view(rng, meaning.action)
     elif isinstance(meaning, Extreme):
-        view = _play_view(rng, rng.choice(CARDS[meaning.suit * 13:meaning.suit * 13 + 13]))
+        view = _play_view(rng, rng.choice(cards_of(meaning.suit.mask)))
     elif isinstance(meaning, PlayCurrent) and phrase in default_lexicon().actions["play-it"]:
         view = _play_view(rng, None)
         cursor = rng.choice(view.hand_cards)
     elif isinstance(meaning, MarkCard | PlayCurrent) or meaning == Act(Exchange()):
         card = meaning.card if isinstance(meaning, MarkCard) else None
-        view = replace(_play_view(rng, card), phase="exchange", legal=(Exchange(),))
+        view = replace(_play_view(rng, card), phase=Phase.EXCHANGE, legal=(Exchange(),))
     elif isinstance(meaning, Act) and isinstance(meaning.action, Bid):
         view = _bid_view(meaning.action.tricks > 13)
     elif isinstance(meaning, Act) and isinstance(meaning.action, BlindNilChoice | DrawChoice):
@@ -143,10 +153,10 @@ def prompt_table(phrase: str, seed: int) -> PhraseTable:
 
 
 @cache
-def _base_view(rules: str, players: int, phase: str) -> PlayerView:
+def _base_view(rules: str, players: int, phase: Phase) -> PlayerView:
     match = Match(profile(rules, players=players), seed=1)
     rng = random.Random(1)
-    while match.hand.phase.value != phase:
+    while match.view(0).phase != phase:
         match.apply(rng.choice(match.legal_actions()))
     assert match.to_act is not None
     return match.view(match.to_act)
@@ -158,19 +168,21 @@ def _play_view(rng: random.Random, card: Card | None) -> PlayerView:
         hand = mask_of(rng.sample(CARDS, 13))
     else:
         hand = mask_of([card, *rng.sample([c for c in CARDS if c != card], 12)])
-    return replace(_base_view("pagat", 4, "play"), hand=hand,
+    return replace(_base_view("pagat", 4, Phase.PLAY), hand=hand,
                    legal=tuple(cards_of(legal_mask(hand, None, False))))
 
 
 def _bid_view(seventeen: bool) -> PlayerView:
-    return _base_view("playroom", 3, "bid") if seventeen else _base_view("pagat", 4, "bid")
+    if seventeen:
+        return _base_view("playroom", 3, Phase.BID)
+    return _base_view("pagat", 4, Phase.BID)
 
 
 def _two_player_view(draw: bool) -> PlayerView:
     if not draw:
-        return _base_view("two-player", 2, "blind-nil")
+        return _base_view("two-player", 2, Phase.BLIND_NIL)
     match = Match(profile("two-player"), seed=1)
-    while match.hand.phase.value == "blind-nil":
+    while match.view(0).phase == Phase.BLIND_NIL:
         match.apply(BlindNilChoice(False))
     assert match.to_act is not None
     return match.view(match.to_act)
@@ -295,9 +307,9 @@ def open_backend(name: str) -> Recognizer:
     """A recognizer of the named backend; raises SetupError (or ImportError) when it
     cannot run here (Vosk without a model)."""
     if name == "pocketsphinx":
-        from voice_spades.voice.pocketsphinx_backend import PocketSphinxRecognizer
+        from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
         return PocketSphinxRecognizer()
-    from voice_spades.voice.vosk_backend import VoskRecognizer
+    from voice_spades.voice.recognizers.vosk_recognizer import VoskRecognizer
     return VoskRecognizer()
 
 
@@ -312,14 +324,21 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     args = parser.parse_args(argv)
-    samples = read_manifest(args.manifest)
+    try:
+        samples = read_manifest(args.manifest)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        print(f"voice-spades bench voice: cannot read the manifest {args.manifest}: {reason}",
+              file=sys.stderr)
+        return 2
     rows = []
     grammars = ("full", "per-prompt") if args.grammar == "both" else (args.grammar,)
     for backend in BACKENDS if args.backend == "all" else (args.backend,):
         try:
             recognizer = opener(backend)
         except (SetupError, ImportError) as error:
-            print(f"{backend}: skipped: {error}")
+            why = render_message(error.message) if isinstance(error, SetupError) else error
+            print(f"{backend}: skipped: {why}")
             continue
         for grammar in grammars:
             outcomes = run(recognizer, samples, grammar, args.seed)

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from voice_spades.engine.actions import Action, Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import Card
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import (
+    Action,
+    Bid,
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Exchange,
+    Phase,
+    PlayerView,
+)
 
 
 class Bot(Protocol):
@@ -38,14 +45,14 @@ class Bot(Protocol):
 def decide(bot: Bot, view: PlayerView) -> Action:
     """Ask ``bot`` for the action the view's phase calls for."""
     phase = view.phase
-    if phase == "play":
+    if phase is Phase.PLAY:
         return bot.play(view)
-    if phase == "bid":
+    if phase is Phase.BID:
         return bot.bid(view)
-    if phase == "draw":
+    if phase is Phase.DRAW:
         return bot.draw(view)
-    if phase == "blind-nil":
+    if phase is Phase.BLIND_NIL:
         return bot.blind_nil(view)
-    if phase == "exchange":
+    if phase is Phase.EXCHANGE:
         return bot.exchange(view)
     raise ValueError(f"No decision in phase {phase!r}.")

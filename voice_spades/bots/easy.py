@@ -3,12 +3,30 @@ needs tricks, else play low" card choice. It does not count cards."""
 
 from __future__ import annotations
 
-from voice_spades.bots.bits import NON_SPADES, SUITS, beaters, high, low, rank, trick_best
+from voice_spades.bots.bits import (
+    NON_SPADES,
+    SUIT_NUMBERS,
+    SUITS,
+    beaters,
+    high,
+    low,
+    rank,
+    trick_best,
+)
 from voice_spades.bots.hand_value import closest_bid, easy_count
 from voice_spades.bots.table import Table
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import CARDS, Card, CardMask, Suit, mask_of
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import (
+    CARDS,
+    Bid,
+    BlindNilChoice,
+    Card,
+    CardMask,
+    DrawChoice,
+    Exchange,
+    PlayerView,
+    Suit,
+    mask_of,
+)
 
 
 class EasyBot:
@@ -60,8 +78,8 @@ def _lowest(mask: CardMask) -> int:
     """Lowest-ranked card, a side-suit card before a spade."""
     side = mask & NON_SPADES
     pool = side or mask
-    return min((low(pool & SUITS[s]) for s in range(4) if pool & SUITS[s]), key=rank)
+    return min((low(pool & SUITS[s]) for s in SUIT_NUMBERS if pool & SUITS[s]), key=rank)
 
 
 def _highest(mask: CardMask) -> int:
-    return max((high(mask & SUITS[s]) for s in range(4) if mask & SUITS[s]), key=rank)
+    return max((high(mask & SUITS[s]) for s in SUIT_NUMBERS if mask & SUITS[s]), key=rank)

@@ -9,10 +9,19 @@ call blunders, less cards that are interchangeable with a lower one.
 
 from __future__ import annotations
 
-from voice_spades.bots.bits import ABOVE, BELOW, SUITS, beaters, can_beat, indices, trick_best
+from voice_spades.bots.bits import (
+    ABOVE,
+    BELOW,
+    SUIT_NUMBERS,
+    SUITS,
+    beaters,
+    can_beat,
+    indices,
+    trick_best,
+)
 from voice_spades.bots.knowledge import Knowledge
 from voice_spades.bots.table import Table
-from voice_spades.engine.cards import CardMask
+from voice_spades.engine import CardMask
 
 
 def candidate_cards(seat: int, legal: CardMask, trick: list[tuple[int, int]],
@@ -49,7 +58,7 @@ def _trick_filter(seat: int, legal: CardMask, trick: list[tuple[int, int]],
 def lowest_per_suit(mask: CardMask) -> CardMask:
     """The lowest card of each suit present in ``mask``."""
     out = 0
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         m = mask & SUITS[suit]
         if m:
             out |= m & -m

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.bots.bits import ABOVE, BELOW, SPADES, SUITS, indices, rank
-from voice_spades.engine.actions import Bid
-from voice_spades.engine.cards import CardMask
-from voice_spades.engine.hand import deck_mask
+from voice_spades.bots.bits import ABOVE, BELOW, SIDE_SUITS, SPADES, SUITS, indices, rank
+from voice_spades.engine import FIRST_SPADE, Bid, CardMask, deck_mask
 
 TABLE_CALIBRATION = {3: (1.2, 0.0), 5: (0.92, 0.0), 6: (0.85, 0.0)}
 """Player count -> (scale, offset) of the trick estimate, fitted on Medium self-play:
@@ -21,7 +19,7 @@ def easy_count(hand: CardMask) -> int:
     count = 0
     for card in indices(hand):
         r = rank(card)
-        if (card >= 39 and r >= 10) or (card < 39 and r >= 13):
+        if (card >= FIRST_SPADE and r >= 10) or (card < FIRST_SPADE and r >= 13):
             count += 1
     return count
 
@@ -53,7 +51,7 @@ def estimate_tricks(hand: CardMask, players: int) -> float:
     long_spades = max(0, min(n_spades - share, n_spades - counted))
     total = spade_wins + 0.7 * long_spades
     spare = n_spades - counted - long_spades
-    for suit in range(3):
+    for suit in SIDE_SUITS:
         mine = hand & SUITS[suit]
         length = mine.bit_count()
         per_other = ((deck & SUITS[suit]).bit_count() - length) / others
@@ -83,7 +81,7 @@ def nil_danger(hand: CardMask) -> float:
         r = rank(card)
         danger += 3.0 if r >= 12 else 1.2 if r >= 10 else 0.5 if r >= 7 else 0.15
     danger += 0.6 * max(0, spades.bit_count() - 3)
-    for suit in range(3):
+    for suit in SIDE_SUITS:
         mine = hand & SUITS[suit]
         if not mine:
             danger -= 0.2

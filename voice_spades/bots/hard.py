@@ -11,7 +11,6 @@ import math
 import random
 from time import perf_counter
 
-from voice_spades.bots import two_player
 from voice_spades.bots.guards import candidate_cards
 from voice_spades.bots.hand_value import estimate_tricks, nil_danger
 from voice_spades.bots.knowledge import Knowledge, read_view
@@ -20,10 +19,26 @@ from voice_spades.bots.policy import choose_card
 from voice_spades.bots.rollout import Position, play_out
 from voice_spades.bots.sampler import DealSampler
 from voice_spades.bots.table import Table
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import CARDS, Card, CardMask, mask_of
-from voice_spades.engine.profiles import FirstLead
-from voice_spades.engine.view import PlayerView
+from voice_spades.bots.two_player import (
+    blind_nil_choice,
+    draw_choice,
+    exchange_choice,
+    opponent_card_weight,
+)
+from voice_spades.engine import (
+    ACE_OF_SPADES,
+    CARDS,
+    TWO_OF_CLUBS,
+    Bid,
+    BlindNilChoice,
+    Card,
+    CardMask,
+    DrawChoice,
+    Exchange,
+    FirstLead,
+    PlayerView,
+    mask_of,
+)
 
 DEFAULT_BUDGET = 0.12
 """Seconds of thinking per decision."""
@@ -81,7 +96,7 @@ class HardBot:
         baseline = _representative(
             choose_card(view.seat, legal, trick, know.possible, view.tricks_won, table,
                         exact=False), cands)
-        sampler = DealSampler(know, two_player.opponent_card_weight(view))
+        sampler = DealSampler(know, opponent_card_weight(view))
         rng = self._rng(view)
         side = table.side_of[view.seat]
         values: list[list[float]] = [[] for _ in cands]
@@ -130,12 +145,12 @@ class HardBot:
         if len(options) == 1:
             return options[0]
         guess = Bid(max(1, round(estimate)))
-        sampler = DealSampler(know, two_player.opponent_card_weight(view))
+        sampler = DealSampler(know, opponent_card_weight(view))
         rng = self._rng(view)
         totals = [0.0] * len(options)
         deadline = start + self.time_budget
         all_bids = [Bid(t) for t in range(rules.hand_size + 1)]
-        partner = (seat + 2) % 4 if rules.is_partnership else -1
+        partner = rules.partner_of(seat)
         score = _BidScores(view, side)
         weights: list[float] = []
         nil_zero: list[bool] = []
@@ -152,7 +167,8 @@ class HardBot:
                            rules.first_lead is FirstLead.TWO_OF_CLUBS)
             bids = _expected_bids(view, hands, guess, all_bids)
             greedy = frozenset(s for s in (seat, partner)
-                               if s >= 0 and (b := bids[s]) is not None and not b.is_nil)
+                               if s is not None and (b := bids[s]) is not None
+                               and not b.is_nil)
             table = Table(rules, bids, view.scores, view.bags, greedy)
             tricks = play_out(pos, table)
             nil_bids = bids
@@ -187,15 +203,15 @@ class HardBot:
     # ----- two-player ---------------------------------------------------------
     def draw(self, view: PlayerView) -> DrawChoice:
         """Keep cards better than a random one (low ones after a blind nil)."""
-        return two_player.draw_choice(view)
+        return draw_choice(view)
 
     def blind_nil(self, view: PlayerView) -> BlindNilChoice:
         """Only when far behind a leader close to the target."""
-        return two_player.blind_nil_choice(view)
+        return blind_nil_choice(view)
 
     def exchange(self, view: PlayerView) -> Exchange:
         """Give back the most dangerous cards."""
-        return two_player.exchange_choice(view)
+        return exchange_choice(view)
 
 
 def pick_card(values: list[list[float]], weights: list[float], baseline: int) -> int:
@@ -285,7 +301,7 @@ def _bid_options(view: PlayerView, legal: list[Bid], estimate: float) -> tuple[l
     try_nil = nil_bid is not None and (
         not options or rules.suicide
         or (nil_danger(view.hand) < NIL_DANGER_TO_TRY
-            and not view.hand >> 51 & 1 and not _partner_nil(view)))
+            and not view.hand >> ACE_OF_SPADES & 1 and not _partner_nil(view)))
     if try_nil and nil_bid is not None:
         options.append(nil_bid)
     return options, try_nil
@@ -294,14 +310,13 @@ def _bid_options(view: PlayerView, legal: list[Bid], estimate: float) -> tuple[l
 def _first_leader(view: PlayerView, hands: list[CardMask]) -> int:
     if view.rules.first_lead is FirstLead.TWO_OF_CLUBS:
         for seat, hand in enumerate(hands):
-            if hand & 1:
+            if hand >> TWO_OF_CLUBS & 1:
                 return seat
     return view.first_player
 
 
 def _partner_nil(view: PlayerView) -> bool:
-    if not view.rules.is_partnership:
-        return False
-    bid = view.bids[(view.seat + 2) % 4]
+    partner = view.rules.partner_of(view.seat)
+    bid = None if partner is None else view.bids[partner]
     return bid is not None and bid.is_nil
 

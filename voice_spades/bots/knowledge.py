@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from voice_spades.bots.bits import SUITS
-from voice_spades.engine.cards import CardMask
-from voice_spades.engine.hand import deck_mask
-from voice_spades.engine.view import PlayerView
+from voice_spades.bots.bits import SUIT_NUMBERS, SUITS
+from voice_spades.engine import CardMask, PlayerView, Suit, deck_mask
+
+NON_SPADE_SUITS = sum(1 << suit for suit in Suit if suit is not Suit.SPADES)
+"""The void bits of clubs, diamonds and hearts (see :attr:`Knowledge.voids`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +54,16 @@ def read_view(view: PlayerView) -> Knowledge:
     for plays in tricks:
         led = plays[0][1].suit
         leader = plays[0][0]
-        if led == 3 and not broken:
+        if led is Suit.SPADES and not broken:
             # A spade led before spades are broken means the leader held nothing else.
-            voids[leader] |= 0b0111
+            voids[leader] |= NON_SPADE_SUITS
             if view.rules.forced_spade_lead_breaks:
                 broken = True
         for seat, card in plays:
             played_by[seat] |= card.bit
             if card.suit != led:
                 voids[seat] |= 1 << led
-                if card.suit == 3:
+                if card.suit is Suit.SPADES:
                     broken = True
     unseen = deck_mask(view.rules.removed_twos) & ~view.hand & ~view.played & ~view.known_out
     possible = []
@@ -71,7 +72,7 @@ def read_view(view: PlayerView) -> Knowledge:
             possible.append(view.hand)
             continue
         allowed = unseen
-        for suit in range(4):
+        for suit in SUIT_NUMBERS:
             if voids[seat] >> suit & 1:
                 allowed &= ~SUITS[suit]
         possible.append(allowed)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import Card, Suit
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import Bid, BlindNilChoice, Card, DrawChoice, Exchange, PlayerView, Suit
 
 
 class LegalMovePlayer:

@@ -6,7 +6,7 @@ from voice_spades.bots.base import Bot
 from voice_spades.bots.easy import EasyBot
 from voice_spades.bots.hard import HardBot
 from voice_spades.bots.medium import MediumBot
-from voice_spades.engine.profiles import RuleOptions
+from voice_spades.engine import InvalidInputError, RuleOptions
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The levels, weakest first."""
@@ -16,7 +16,10 @@ def make_bot(level: str, seat: int, rules: RuleOptions, seed: int = 0,
              time_budget: float | None = None) -> Bot:
     """A computer player of ``level`` for ``seat``. The rules come through the views the
     bot is shown, so one bot works for any profile; ``seed`` makes Hard's sampling
-    repeatable and ``time_budget`` (seconds per decision) bounds its thinking."""
+    repeatable and ``time_budget`` (seconds per decision) bounds its thinking.
+
+    Raises InvalidInputError for an unknown level (ValueError for a seat not at the
+    table: a programming error)."""
     if not 0 <= seat < rules.players:
         raise ValueError(f"Seat {seat} is not at a table of {rules.players}.")
     if level == "easy":
@@ -25,4 +28,4 @@ def make_bot(level: str, seat: int, rules: RuleOptions, seed: int = 0,
         return MediumBot(seat)
     if level == "hard":
         return HardBot(seat, seed, time_budget)
-    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
+    raise InvalidInputError("bots.unknown_level", level=level, choices=", ".join(LEVELS))

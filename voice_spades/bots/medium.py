@@ -5,20 +5,28 @@ from __future__ import annotations
 
 import math
 
-from voice_spades.bots import two_player
 from voice_spades.bots.hand_value import closest_bid, estimate_tricks, nil_danger
 from voice_spades.bots.knowledge import read_view
 from voice_spades.bots.policy import choose_card
 from voice_spades.bots.table import Table
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import CARDS, Card, CardMask, mask_of
-from voice_spades.engine.profiles import RuleOptions
-from voice_spades.engine.view import PlayerView
+from voice_spades.bots.two_player import blind_nil_choice, draw_choice, exchange_choice
+from voice_spades.engine import (
+    ACE_OF_SPADES,
+    CARDS,
+    KING_OF_SPADES,
+    Bid,
+    BlindNilChoice,
+    Card,
+    CardMask,
+    DrawChoice,
+    Exchange,
+    PlayerView,
+    RuleOptions,
+    mask_of,
+)
 
 NIL_DANGER_LIMIT = 2.2
 """Hands with less nil danger than this, and few expected tricks, bid nil."""
-ACE_OF_SPADES = 51
-KING_OF_SPADES = 50
 
 
 def wants_nil(hand: CardMask, estimate: float, rules: RuleOptions,
@@ -26,10 +34,8 @@ def wants_nil(hand: CardMask, estimate: float, rules: RuleOptions,
     """Medium's nil rule: a safe hand, no top spade, and partner has not bid nil."""
     if hand >> ACE_OF_SPADES & 1 or hand >> KING_OF_SPADES & 1:
         return False
-    if rules.is_partnership:
-        partner = bids[(seat + 2) % 4]
-        if partner is not None and partner.is_nil:
-            return False
+    if _partner_bid_nil(rules, bids, seat):
+        return False
     return estimate < 2.0 and nil_danger(hand) < NIL_DANGER_LIMIT
 
 
@@ -48,11 +54,7 @@ def bid_for_hand(hand: CardMask, rules: RuleOptions, bids: tuple[Bid | None, ...
     if nil_legal and wants_nil(hand, estimate, rules, bids, seat):
         return Bid(0)
     adjusted = estimate
-    partner_nil = False
-    if rules.is_partnership:
-        partner = bids[(seat + 2) % 4]
-        partner_nil = partner is not None and partner.is_nil
-    if partner_nil:
+    if _partner_bid_nil(rules, bids, seat):
         adjusted -= 0.5
     side = rules.side_of(seat)
     if any(b is not None and b.is_nil for s, b in enumerate(bids) if rules.side_of(s) != side):
@@ -67,6 +69,12 @@ def bid_for_hand(hand: CardMask, rules: RuleOptions, bids: tuple[Bid | None, ...
     if rules.suicide and nil_legal and estimate < 2.5:
         return Bid(0)
     return closest_bid(wanted, legal)
+
+
+def _partner_bid_nil(rules: RuleOptions, bids: tuple[Bid | None, ...], seat: int) -> bool:
+    partner = rules.partner_of(seat)
+    bid = None if partner is None else bids[partner]
+    return bid is not None and bid.is_nil
 
 
 class MediumBot:
@@ -94,12 +102,12 @@ class MediumBot:
 
     def draw(self, view: PlayerView) -> DrawChoice:
         """Keep cards better than a random one."""
-        return two_player.draw_choice(view)
+        return draw_choice(view)
 
     def blind_nil(self, view: PlayerView) -> BlindNilChoice:
         """Only when far behind."""
-        return two_player.blind_nil_choice(view)
+        return blind_nil_choice(view)
 
     def exchange(self, view: PlayerView) -> Exchange:
         """Give back the most dangerous cards."""
-        return two_player.exchange_choice(view)
+        return exchange_choice(view)

@@ -15,7 +15,10 @@ from collections.abc import Sequence
 from voice_spades.bots.bits import (
     ABOVE,
     NON_SPADES,
+    SIDE_SUITS,
+    SPADE_SUIT,
     SPADES,
+    SUIT_NUMBERS,
     SUITS,
     beaters,
     can_beat,
@@ -25,7 +28,7 @@ from voice_spades.bots.bits import (
     trick_best,
 )
 from voice_spades.bots.table import Table
-from voice_spades.engine.cards import CardMask
+from voice_spades.engine import CardMask
 
 
 def choose_card(seat: int, legal: CardMask, trick: Sequence[tuple[int, int]],
@@ -132,13 +135,13 @@ def _lead_to_win(seat: int, legal: CardMask, holdings: Sequence[CardMask], table
     opps = table.opponents[seat]
     spade_winner = -1
     best_winner = -1
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         mine = legal & SUITS[suit]
         if not mine:
             continue
         top = high(mine)
         if not any(can_beat(holdings[p], top, suit) for p in opps):
-            if suit == 3:
+            if suit == SPADE_SUIT:
                 spade_winner = top
             elif best_winner < 0 or rank(top) > rank(best_winner):
                 best_winner = top
@@ -148,7 +151,7 @@ def _lead_to_win(seat: int, legal: CardMask, holdings: Sequence[CardMask], table
         return spade_winner
     partner = table.partner[seat]
     if exact and partner >= 0:
-        for suit in range(4):
+        for suit in SUIT_NUMBERS:
             mine = legal & SUITS[suit]
             theirs = holdings[partner] & SUITS[suit]
             if mine and theirs and not any(can_beat(holdings[p], high(theirs), suit)
@@ -156,12 +159,12 @@ def _lead_to_win(seat: int, legal: CardMask, holdings: Sequence[CardMask], table
                 return low(mine)
     hand = holdings[seat]
     if hand & SPADES:
-        singles = [low(legal & SUITS[s]) for s in range(3)
+        singles = [low(legal & SUITS[s]) for s in SIDE_SUITS
                    if (hand & SUITS[s]).bit_count() == 1 and legal & SUITS[s]]
         if singles:
             return min(singles, key=rank)
     pool = legal & NON_SPADES or legal
-    suit = max((s for s in range(4) if pool & SUITS[s]),
+    suit = max((s for s in SUIT_NUMBERS if pool & SUITS[s]),
                key=lambda s: ((hand & SUITS[s]).bit_count(), -rank(low(pool & SUITS[s]))))
     return low(pool & SUITS[suit])
 
@@ -170,7 +173,7 @@ def _lead_to_lose(seat: int, legal: CardMask, holdings: Sequence[CardMask],
                   table: Table) -> int:
     partner = table.partner[seat]
     best_card, best_key = -1, -1000.0
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         mine = legal & SUITS[suit]
         if not mine:
             continue
@@ -179,7 +182,7 @@ def _lead_to_lose(seat: int, legal: CardMask, holdings: Sequence[CardMask],
         for p in range(table.n):
             if p != seat and can_beat(holdings[p], card, suit):
                 threat += 0.5 if p == partner else 1.0
-        key = threat * 100 + (13 - rank(card)) * 2 + (suit != 3)
+        key = threat * 100 + (13 - rank(card)) * 2 + (suit != SPADE_SUIT)
         if key > best_key:
             best_card, best_key = card, key
     return best_card
@@ -188,7 +191,7 @@ def _lead_to_lose(seat: int, legal: CardMask, holdings: Sequence[CardMask],
 def _lead_cover(partner: int, legal: CardMask, holdings: Sequence[CardMask]) -> int:
     theirs_all = holdings[partner]
     best_card, best_key = -1, -1
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         mine = legal & SUITS[suit]
         if not mine:
             continue
@@ -200,7 +203,7 @@ def _lead_cover(partner: int, legal: CardMask, holdings: Sequence[CardMask]) -> 
             level = 2
         else:
             level = 1
-        key = level * 40 + (suit != 3) * 20 + rank(top)
+        key = level * 40 + (suit != SPADE_SUIT) * 20 + rank(top)
         if key > best_key:
             best_card, best_key = top, key
     return best_card
@@ -208,14 +211,14 @@ def _lead_cover(partner: int, legal: CardMask, holdings: Sequence[CardMask]) -> 
 
 def _lead_against_nil(target: int, legal: CardMask, holdings: Sequence[CardMask]) -> int:
     best_card, best_key = -1, -1
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         mine = legal & SUITS[suit]
         theirs = holdings[target] & SUITS[suit]
         if not mine or not theirs:
             continue
         card = low(mine)
         forced = low(theirs) > card
-        key = forced * 40 + (14 - rank(card)) * 2 + (suit != 3)
+        key = forced * 40 + (14 - rank(card)) * 2 + (suit != SPADE_SUIT)
         if key > best_key:
             best_card, best_key = card, key
     return best_card
@@ -228,13 +231,13 @@ def _play_nil(seat: int, legal: CardMask, trick: Sequence[tuple[int, int]],
     n = table.n
     if not trick:
         best_card, best_key = -1, -1
-        for suit in range(4):
+        for suit in SUIT_NUMBERS:
             mine = legal & SUITS[suit]
             if not mine:
                 continue
             card = low(mine)
             threat = sum(1 for p in range(n) if p != seat and can_beat(holdings[p], card, suit))
-            key = threat * 100 + (14 - rank(card)) * 2 + (suit != 3)
+            key = threat * 100 + (14 - rank(card)) * 2 + (suit != SPADE_SUIT)
             if key > best_key:
                 best_card, best_key = card, key
         return best_card
@@ -283,14 +286,14 @@ def _shed_low(legal: CardMask, led: int) -> int:
     side = legal & NON_SPADES
     if not side:
         return low(legal)
-    return min((low(side & SUITS[s]) for s in range(3) if side & SUITS[s]),
+    return min((low(side & SUITS[s]) for s in SIDE_SUITS if side & SUITS[s]),
                key=lambda c: (rank(c), (legal & SUITS[c // 13]).bit_count()))
 
 
 def _min_rank(mask: CardMask) -> int:
     """Lowest-ranked card, a side-suit card before a spade of the same rank."""
     best = -1
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         m = mask & SUITS[suit]
         if m:
             card = low(m)
@@ -302,7 +305,7 @@ def _min_rank(mask: CardMask) -> int:
 def _max_rank(mask: CardMask) -> int:
     """Highest-ranked card, a spade before a side-suit card of the same rank."""
     best = -1
-    for suit in range(4):
+    for suit in SUIT_NUMBERS:
         m = mask & SUITS[suit]
         if m:
             card = high(m)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from voice_spades.bots.bits import indices
 from voice_spades.bots.knowledge import Knowledge
-from voice_spades.engine.cards import CardMask
+from voice_spades.engine import CardMask
 
 
 class DealSampler:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine.actions import Bid
-from voice_spades.engine.profiles import FailedNil, RuleOptions
-from voice_spades.engine.scoring import score_hand
+from voice_spades.engine import Bid, FailedNil, RuleOptions, score_hand
 
 
 class Table:
@@ -41,7 +39,8 @@ class Table:
         self.hand_size = rules.hand_size
         self.sides = rules.sides
         self.side_of = [rules.side_of(s) for s in range(n)]
-        self.partner = [(s + 2) % 4 if rules.is_partnership else -1 for s in range(n)]
+        self.partner = [-1 if (p := rules.partner_of(s)) is None else p for s in range(n)]
+        """Each seat's partner, -1 for none (a plain int list: the policy reads it fast)."""
         self.opponents = [[p for p in range(n) if self.side_of[p] != self.side_of[s]]
                           for s in range(n)]
         self.bids = list(bids)

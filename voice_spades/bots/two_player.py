@@ -6,10 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from voice_spades.bots.bits import rank
-from voice_spades.engine.actions import BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import CARDS, Card, Suit
-from voice_spades.engine.profiles import Deal
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import (
+    CARDS,
+    BlindNilChoice,
+    Card,
+    Deal,
+    DrawChoice,
+    Exchange,
+    PlayerView,
+    Suit,
+)
 
 BLIND_NIL_DEFICITS = (150, 350)
 """Blind nil succeeds about one time in five here (a -120 point bet on average), so it

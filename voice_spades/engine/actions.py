@@ -22,9 +22,9 @@ class Bid:
 
     def __post_init__(self) -> None:
         if self.tricks < 0:
-            raise InvalidInputError(f"{self.tricks} is not a bid: bids are 0 or more.")
+            raise InvalidInputError("input.negative_bid", tricks=self.tricks)
         if self.blind and self.tricks != 0:
-            raise InvalidInputError("Only nil can be bid blind.")
+            raise InvalidInputError("input.blind_not_nil")
 
     @property
     def is_nil(self) -> bool:
@@ -40,7 +40,11 @@ class Bid:
 
     @classmethod
     def parse(cls, text: str) -> Bid:
-        """Read "nil", "blind nil", "double nil", "zero", "4", "four" or "bid four"."""
+        """Read "nil", "blind nil", "double nil", "zero", "4", "four" or "bid four".
+
+        >>> Bid.parse("bid four"), Bid.parse("double nil") == BLIND_NIL
+        (Bid(tricks=4, blind=False), True)
+        """
         words = [w for w in re.split(r"\s+", text.strip().lower()) if w]
         if words and words[0] == "bid":
             words = words[1:]
@@ -54,7 +58,7 @@ class Bid:
                 return cls(int(words[0]))
             if words[0] in _NUMBER_WORDS:
                 return cls(_NUMBER_WORDS[words[0]])
-        raise InvalidInputError(f"{text.strip()!r} is not a bid: say a number, or nil.")
+        raise InvalidInputError("input.not_a_bid", text=text.strip())
 
     def __str__(self) -> str:
         return self.code
@@ -103,7 +107,11 @@ def action_to_text(action: Action) -> str:
 
 
 def action_from_text(text: str) -> Action:
-    """Inverse of :func:`action_to_text`; raises InvalidInputError on anything else."""
+    """Inverse of :func:`action_to_text`; raises InvalidInputError on anything else.
+
+    >>> action_from_text("play:QH"), action_from_text("bid:nil"), action_from_text("draw:keep")
+    (Card.parse('QH'), Bid(tricks=0, blind=False), DrawChoice(keep=True))
+    """
     kind, _, rest = text.partition(":")
     if kind == "play":
         return Card.parse(rest)
@@ -115,4 +123,4 @@ def action_from_text(text: str) -> Action:
         return BlindNilChoice(rest == "yes")
     if kind == "exchange":
         return Exchange(tuple(Card.parse(c) for c in rest.split(",") if c))
-    raise InvalidInputError(f"{text!r} is not an action.")
+    raise InvalidInputError("input.not_an_action", text=text)

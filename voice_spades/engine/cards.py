@@ -28,12 +28,13 @@ class Suit(IntEnum):
 
     @property
     def plural(self) -> str:
-        """The suit's spoken name: "hearts"."""
+        """The suit's English name, "hearts": a word of the card notation :meth:`parse`
+        reads, not of what the game says (narration takes words from its catalog)."""
         return _SUIT_NAMES[self]
 
     @property
     def singular(self) -> str:
-        """"heart" for hearts."""
+        """"heart" for hearts (English notation, like :attr:`plural`)."""
         return _SUIT_NAMES[self][:-1]
 
     @property
@@ -48,11 +49,18 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Read a suit from a letter, symbol or word ("h", "♥", "hearts", "heart")."""
+        """Read a suit from a letter, symbol or word ("h", "♥", "hearts", "heart").
+
+        >>> Suit.parse("♥") is Suit.parse("Hearts") is Suit.HEARTS
+        True
+        >>> Suit.parse("stars")
+        Traceback (most recent call last):
+        voice_spades.errors.InvalidInputError: Message('input.not_a_suit', text='stars')
+        """
         key = text.strip().lower()
         if key in _SUIT_WORDS:
             return _SUIT_WORDS[key]
-        raise InvalidInputError(f"{text!r} is not a suit: say clubs, diamonds, hearts or spades.")
+        raise InvalidInputError("input.not_a_suit", text=text)
 
 
 _SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
@@ -64,7 +72,7 @@ for _s, _symbols in zip(Suit, ("♣♧", "♦♢", "♥♡", "♠♤"), strict=T
 
 RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
               9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
-"""Spoken name of each rank, 2 to 14 (ace high)."""
+"""English name of each rank, 2 to 14 (ace high), as the card notation reads it."""
 _RANK_SHORT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_WORDS: dict[str, int] = {}
 for _r, _name in RANK_NAMES.items():
@@ -85,7 +93,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
-            raise InvalidInputError(f"{self.rank} is not a rank: ranks run from 2 to 14 (ace).")
+            raise InvalidInputError("input.not_a_rank", rank=self.rank)
 
     @property
     def index(self) -> int:
@@ -104,17 +112,25 @@ class Card:
 
     @property
     def rank_name(self) -> str:
-        """"queen" for the queen of hearts."""
+        """"queen" for the queen of hearts (English notation)."""
         return RANK_NAMES[self.rank]
 
     @property
     def name(self) -> str:
-        """Spoken name: "queen of hearts"."""
+        """The card in English notation, "queen of hearts", which :meth:`parse` reads
+        back; what the game says comes from the narration catalog."""
         return f"{RANK_NAMES[self.rank]} of {self.suit.plural}"
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read "AS", "10h", "T♥", "Q♠", "queen of hearts" or "queen hearts"."""
+        """Read "AS", "10h", "T♥", "Q♠", "queen of hearts" or "queen hearts".
+
+        >>> Card.parse("10h"), Card.parse("queen of hearts"), Card.parse("A♠").index
+        (Card.parse('10H'), Card.parse('QH'), 51)
+        >>> Card.parse("queen of nothing")
+        Traceback (most recent call last):
+        voice_spades.errors.InvalidInputError: Message('input.not_a_card', text='queen of nothing')
+        """
         raw = text.strip().lower()
         words = [w for w in re.split(r"[\s,]+", raw) if w and w not in ("of", "the")]
         try:
@@ -130,8 +146,7 @@ class Card:
                     return cls(Suit.parse(suit_part), _RANK_WORDS[rank_part])
         except InvalidInputError:
             pass
-        raise InvalidInputError(
-            f"{text.strip()!r} is not a card: say a rank and a suit, like queen of hearts or QH.")
+        raise InvalidInputError("input.not_a_card", text=text.strip())
 
     def __hash__(self) -> int:
         return self.suit * 13 + self.rank
@@ -145,8 +160,25 @@ class Card:
 
 CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in range(2, 15))
 """All 52 cards, indexed by :attr:`Card.index`."""
-SUIT_MASKS: tuple[CardMask, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+SUIT_MASKS: tuple[CardMask, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in Suit)
 """Mask of each suit, indexed by :class:`Suit`."""
+SUIT_OF: tuple[Suit, ...] = tuple(card.suit for card in CARDS)
+"""The suit of each card index (faster than building a :class:`Suit` from a number)."""
+ALL_CARDS_MASK: CardMask = (1 << 52) - 1
+"""All 52 cards."""
+SPADES_MASK: CardMask = SUIT_MASKS[Suit.SPADES]
+"""The 13 spades, the trump suit."""
+NON_SPADES_MASK: CardMask = ALL_CARDS_MASK ^ SPADES_MASK
+"""Every card but the spades."""
+FIRST_SPADE: int = Card(Suit.SPADES, 2).index
+"""Index of the 2 of spades: spades are the card indices from here up, so a card
+index ``c`` is a spade when ``c >= FIRST_SPADE`` (the fast test in the hot loops)."""
+TWO_OF_CLUBS: int = Card(Suit.CLUBS, 2).index
+"""Index of the 2 of clubs (0), the lowest card."""
+KING_OF_SPADES: int = Card(Suit.SPADES, 13).index
+"""Index of the king of spades."""
+ACE_OF_SPADES: int = Card(Suit.SPADES, 14).index
+"""Index of the ace of spades (51), the highest card."""
 
 
 def mask_of(cards: Iterable[Card]) -> CardMask:

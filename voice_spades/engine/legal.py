@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from voice_spades.engine.cards import CARDS, SUIT_MASKS, CardMask, Suit, cards_of
-
-SPADES_MASK = SUIT_MASKS[Suit.SPADES]
-NON_SPADES_MASK = SPADES_MASK ^ ((1 << 52) - 1)
+from voice_spades.engine.cards import (
+    CARDS,
+    FIRST_SPADE,
+    NON_SPADES_MASK,
+    SUIT_MASKS,
+    SUIT_OF,
+    CardMask,
+    Suit,
+    cards_of,
+)
+from voice_spades.messages import Message
 
 
 def legal_mask(hand: CardMask, led_suit: int | None, spades_broken: bool) -> CardMask:
@@ -20,14 +27,14 @@ def legal_mask(hand: CardMask, led_suit: int | None, spades_broken: bool) -> Car
 
 
 def trick_winner_index(plays: list[tuple[int, int]]) -> int:
-    """Position in ``plays`` (seat, card index) of the winning card."""
+    """Position in ``plays`` (seat, card index) of the winning card: the highest spade,
+    else the highest card of the suit led."""
     led = plays[0][1] // 13
     best, best_key = 0, -1
     for pos, (_seat, card) in enumerate(plays):
-        suit = card // 13
-        if suit == 3:
+        if card >= FIRST_SPADE:
             key = 100 + card
-        elif suit == led:
+        elif card // 13 == led:
             key = card
         else:
             continue
@@ -36,28 +43,17 @@ def trick_winner_index(plays: list[tuple[int, int]]) -> int:
     return best
 
 
-def spoken_cards_of_suit(mask: CardMask) -> str:
-    """"the 4 and 9 of hearts" for the cards of one suit (at most four are named)."""
-    cards = cards_of(mask)
-    ranks = [card.rank_name if card.rank > 10 else str(card.rank) for card in cards]
-    if len(ranks) > 4:
-        ranks = [*ranks[:3], f"{len(ranks) - 3} more"]
-    listed = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
-    return f"the {listed} of {cards[0].suit.plural}"
-
-
-def illegal_play_reason(hand: CardMask, card: int, led_suit: int | None,
-                        spades_broken: bool) -> str | None:
-    """Why playing ``card`` from ``hand`` is illegal, in plain words; None if legal."""
-    name = CARDS[card].name
+def play_refusal(hand: CardMask, card: int, led_suit: int | None,
+                 spades_broken: bool) -> Message | None:
+    """Why playing ``card`` from ``hand`` is illegal, as a message; None if legal."""
     if not hand >> card & 1:
-        return f"You don't hold the {name}."
+        return Message("refusal.not_held", card=CARDS[card])
     if led_suit is not None:
         follow = hand & SUIT_MASKS[led_suit]
         if follow and card // 13 != led_suit:
-            suit = Suit(led_suit).plural
-            return f"You must follow {suit}: you hold {spoken_cards_of_suit(follow)}."
+            return Message("refusal.must_follow", suit=SUIT_OF[follow.bit_length() - 1],
+                           held=tuple(cards_of(follow)))
         return None
-    if card // 13 == Suit.SPADES and not spades_broken and hand & NON_SPADES_MASK:
-        return "You can't lead a spade yet: spades are not broken and you hold other suits."
+    if SUIT_OF[card] is Suit.SPADES and not spades_broken and hand & NON_SPADES_MASK:
+        return Message("refusal.spades_not_broken")
     return None

@@ -8,29 +8,19 @@ import random
 from voice_spades.engine.actions import Action
 from voice_spades.engine.cards import CARDS
 from voice_spades.engine.events import Event, HandScored, MatchOver, TiedAtTarget
-from voice_spades.engine.hand import HandState, Phase
-from voice_spades.engine.profiles import RuleOptions, options_from_dict, options_to_dict
+from voice_spades.engine.hand import HandState
+from voice_spades.engine.outcome import Outcome, match_outcome
+from voice_spades.engine.phase import Phase
+from voice_spades.engine.profiles import RuleOptions
+from voice_spades.engine.saved_hand import hand_from_dict
+from voice_spades.engine.saved_rules import options_from_dict, options_to_dict
 from voice_spades.engine.scoring import HandScore, score_hand
 from voice_spades.engine.view import PlayerView
 from voice_spades.errors import IllegalActionError, InvalidInputError, InvalidStateError
+from voice_spades.messages import Message
 
 FORMAT = "voice-spades/1"
 """Tag of the saved-match format."""
-
-
-TIED = -1
-""":func:`match_outcome` when the target is reached but the lead is shared."""
-
-
-def match_outcome(scores: list[int], target: int) -> int | None:
-    """After a hand: the winning side once someone has reached ``target`` (the
-    highest score wins), :data:`TIED` if the highest is shared (play another hand),
-    or None while nobody has reached it."""
-    best = max(scores)
-    if best < target:
-        return None
-    leaders = [side for side, score in enumerate(scores) if score == best]
-    return leaders[0] if len(leaders) == 1 else TIED
 
 
 class Match:
@@ -53,6 +43,8 @@ class Match:
         self.finished: list[HandState] = []
         self.hand_scores: list[HandScore] = []
         self.winner: int | None = None
+        """The winning side once the match is over."""
+        self._outcome: Outcome | None = None
         self.hand = _first_hand if _first_hand is not None else self._new_hand(1)
 
     def _new_hand(self, number: int) -> HandState:
@@ -80,13 +72,30 @@ class Match:
         """The actions the seat to act may take."""
         return [] if self.is_over else self.hand.legal_actions()
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        return not self.is_over and self.hand.is_legal(action)
+
+    def refusal(self, action: Action, seat: int | None = None) -> Message | None:
+        """Why ``action`` is illegal now (for ``seat``, default the seat to act), as a
+        catalog message; None when it is legal."""
+        if self.is_over:
+            return Message("refusal.match_over")
+        return self.hand.refusal(action, seat)
+
+    def outcome(self) -> Outcome | None:
+        """How the match stands at the target after the last hand: None while no
+        side has reached it; a winner once the match is over; ``winner`` None while
+        the lead is tied at the target (another hand is being played)."""
+        return self._outcome
+
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know now."""
         hand = self.hand
         acting = not self.is_over and hand.to_act == seat
         return PlayerView(
             seat=seat, rules=self.rules, hand_number=hand.hand_number, dealer=hand.dealer,
-            first_player=hand.first_player, phase=hand.phase.value,
+            first_player=hand.first_player, phase=hand.phase,
             to_act=self.to_act, hand=hand.hands[seat], bids=tuple(hand.bids),
             tricks_won=tuple(hand.tricks_won),
             trick=tuple((s, CARDS[c]) for s, c in hand.trick),
@@ -107,7 +116,7 @@ class Match:
         """Apply the action of the seat to act; scores the hand when it ends and deals
         the next one. Raises IllegalActionError (nothing changes) if not allowed."""
         if self.is_over:
-            raise IllegalActionError("The match is over.")
+            raise IllegalActionError("refusal.match_over")
         events = self.hand.apply(action)
         if self.hand.phase is Phase.OVER:
             events.extend(self._finish_hand())
@@ -124,12 +133,12 @@ class Match:
         self.hand_scores.append(score)
         events: list[Event] = [HandScored(hand.hand_number, score, tuple(self.scores),
                                           tuple(self.bags))]
-        outcome = match_outcome(self.scores, self.rules.target)
-        if outcome == TIED:
+        outcome = self._outcome = match_outcome(self.scores, self.rules.target)
+        if outcome is not None and outcome.winner is None:
             events.append(TiedAtTarget(tuple(self.scores)))
-        elif outcome is not None:
-            self.winner = outcome
-            events.append(MatchOver(outcome, tuple(self.scores), self.hands_played))
+        elif outcome is not None and outcome.winner is not None:
+            self.winner = outcome.winner
+            events.append(MatchOver(outcome.winner, tuple(self.scores), self.hands_played))
             return events
         self.hand = self._new_hand(hand.hand_number + 1)
         events.extend(self.hand.opening_events())
@@ -151,40 +160,40 @@ class Match:
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match, replaying and checking every hand. Raises
-        InvalidStateError with a plain reason if anything breaks the rules."""
+        InvalidStateError carrying the reason if anything breaks the rules."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InvalidStateError("This is not a saved voice-spades match.")
+            raise InvalidStateError("save.not_a_match")
         rules_data, seed, first_dealer, hands = (data.get(k) for k in
                                                  ("rules", "seed", "first_dealer", "hands"))
         if not isinstance(rules_data, dict) or not isinstance(hands, list) or not hands:
-            raise InvalidStateError("The saved match is missing its rules or hands.")
+            raise InvalidStateError("save.no_rules_or_hands")
         if not isinstance(seed, int) or not isinstance(first_dealer, int):
-            raise InvalidStateError("The saved match is missing its seed or first dealer.")
+            raise InvalidStateError("save.no_seed_or_dealer")
         try:
             rules = options_from_dict(rules_data)
         except InvalidInputError as exc:
-            raise InvalidStateError(f"The saved rules are damaged: {exc}") from exc
+            raise InvalidStateError("save.rules_damaged", reason=exc.message) from exc
         if not 0 <= first_dealer < rules.players:
-            raise InvalidStateError("The saved first dealer is not a seat.")
+            raise InvalidStateError("save.dealer_not_a_seat")
         states: list[HandState] = []
         for number, hand_data in enumerate(hands, 1):
             if not isinstance(hand_data, dict):
-                raise InvalidStateError(f"Saved hand {number} is damaged.")
+                raise InvalidStateError("save.hand_not_a_record", number=number)
             if hand_data.get("hand_number") != number or \
                     hand_data.get("dealer") != (first_dealer + number - 1) % rules.players:
-                raise InvalidStateError(f"Saved hand {number} has the wrong number or dealer.")
-            states.append(HandState.from_dict(rules, hand_data))
+                raise InvalidStateError("save.hand_wrong_dealer", number=number)
+            states.append(hand_from_dict(rules, hand_data))
         match = cls(rules, seed, first_dealer, _first_hand=states[0])
         for number, state in enumerate(states, 1):
             last = number == len(states)
             match.hand = state
             if state.phase is not Phase.OVER:
                 if not last:
-                    raise InvalidStateError(f"Saved hand {number} is unfinished.")
+                    raise InvalidStateError("save.hand_unfinished", number=number)
                 break
             match._finish_hand()
             if match.is_over and not last:
-                raise InvalidStateError("The saved match goes on after it was won.")
+                raise InvalidStateError("save.played_after_win")
         return match
 
     @classmethod
@@ -193,6 +202,5 @@ class Match:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidStateError(f"The saved match is not readable JSON: {exc.msg}.") \
-                from exc
+            raise InvalidStateError("save.not_json", error=exc.msg) from exc
         return cls.from_dict(data)

@@ -87,15 +87,17 @@ class RuleOptions:
     def __post_init__(self) -> None:
         low, high = self.player_range
         if not low <= self.players <= high:
-            allowed = str(low) if low == high else f"{low} to {high}"
-            raise InvalidInputError(
-                f"The {self.name} rules are for {allowed} players, not {self.players}.")
+            if low == high:
+                raise InvalidInputError("rules.players_exact", name=self.name, allowed=low,
+                                        players=self.players)
+            raise InvalidInputError("rules.players_range", name=self.name, low=low,
+                                    high=high, players=self.players)
         if self.target <= 0:
-            raise InvalidInputError(f"The target score must be positive, not {self.target}.")
+            raise InvalidInputError("rules.target_not_positive", target=self.target)
         if self.suicide and not self.is_partnership:
-            raise InvalidInputError("Suicide needs partnerships: play it with 4 players.")
+            raise InvalidInputError("rules.suicide_needs_partners")
         if self.deal is Deal.DRAW and self.players != 2:
-            raise InvalidInputError("The draw-and-discard deal is for 2 players.")
+            raise InvalidInputError("rules.draw_needs_two")
 
     @property
     def is_partnership(self) -> bool:
@@ -112,6 +114,14 @@ class RuleOptions:
     def side_of(self, seat: int) -> int:
         """Index in :attr:`sides` of the side a seat plays for."""
         return seat % 2 if self.is_partnership else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat opposite ``seat`` in a partnership game, else None.
+
+        >>> profile("pagat").partner_of(1), profile("playroom", players=3).partner_of(1)
+        (3, None)
+        """
+        return (seat + 2) % 4 if self.is_partnership else None
 
     @property
     def removed_twos(self) -> int:
@@ -158,51 +168,11 @@ def profile(name: str = "pagat", *, players: int | None = None, target: int | No
     profile's range, or a variant the profile does not offer.
     """
     if name not in _PROFILES:
-        raise InvalidInputError(
-            f"There are no {name!r} rules. Choose one of: {', '.join(PROFILE_NAMES)}.")
+        raise InvalidInputError("rules.unknown", name=name, choices=", ".join(PROFILE_NAMES))
     base = _PROFILES[name]
     if (no_hell or quicksand or suicide) and name != "playroom":
-        raise InvalidInputError("No hell, quicksand and suicide are playroom variants.")
+        raise InvalidInputError("rules.variants_need_playroom")
     return base.with_options(
         players=base.players if players is None else players,
         target=base.target if target is None else target,
         no_hell=no_hell, quicksand=quicksand, suicide=suicide)
-
-
-def options_to_dict(options: RuleOptions) -> dict[str, object]:
-    """Options as plain JSON values."""
-    out: dict[str, object] = {}
-    for field in dataclasses.fields(options):
-        value = getattr(options, field.name)
-        if isinstance(value, Enum):
-            value = value.value
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[field.name] = value
-    return out
-
-
-def options_from_dict(data: dict[str, object]) -> RuleOptions:
-    """Inverse of :func:`options_to_dict`; unknown or ill-typed keys are refused."""
-    kwargs: dict[str, object] = {}
-    fields = {f.name: f for f in dataclasses.fields(RuleOptions)}
-    enums: dict[str, type[Enum]] = {"failed_nil": FailedNil, "deal": Deal,
-                                    "first_lead": FirstLead}
-    for key, value in data.items():
-        if key not in fields:
-            raise InvalidInputError(f"Unknown rule option {key!r}.")
-        try:
-            if key in enums:
-                value = enums[key](value)
-            elif key == "player_range":
-                assert isinstance(value, list) and len(value) == 2
-                value = (int(value[0]), int(value[1]))
-            default = getattr(RuleOptions(), key)
-            if isinstance(default, bool):
-                assert isinstance(value, bool)
-            elif isinstance(default, int):
-                assert isinstance(value, int) and not isinstance(value, bool)
-        except (ValueError, AssertionError, TypeError) as exc:
-            raise InvalidInputError(f"Rule option {key!r} has a bad value {value!r}.") from exc
-        kwargs[key] = value
-    return RuleOptions(**kwargs)  # type: ignore[arg-type]

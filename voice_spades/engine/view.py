@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voice_spades.engine.actions import Action, Bid
-from voice_spades.engine.cards import Card, CardMask, cards_of
+from voice_spades.engine.cards import Card, CardMask, Suit, cards_of
 from voice_spades.engine.events import Trick
+from voice_spades.engine.phase import Phase
 from voice_spades.engine.profiles import RuleOptions
 
 
@@ -19,8 +20,7 @@ class PlayerView:
     hand_number: int
     dealer: int
     first_player: int
-    phase: str
-    """A :class:`~voice_spades.engine.hand.Phase` value: "bid", "play"..."""
+    phase: Phase
     to_act: int | None
     hand: CardMask
     bids: tuple[Bid | None, ...]
@@ -49,8 +49,8 @@ class PlayerView:
         return cards_of(self.hand)
 
     @property
-    def led_suit(self) -> int | None:
-        """Suit number led in the current trick, or None."""
+    def led_suit(self) -> Suit | None:
+        """Suit led in the current trick, or None."""
         return self.trick[0][1].suit if self.trick else None
 
     @property

@@ -1,7 +1,8 @@
 """Keymap action names and the intent each one sends to the session.
 
 The keys decide nothing about the game: each action is one fixed intent, and the
-session decides what it means now.
+session decides what it means now. Nothing here is worded at import time: the
+descriptions and the question are catalog messages, rendered when shown.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from voice_spades.commands import (
     StartBid,
     TypeDigit,
 )
-from voice_spades.engine.actions import NIL, DrawChoice
-from voice_spades.engine.cards import Suit
-from voice_spades.narration.catalog import render
+from voice_spades.engine import NIL, DrawChoice, Suit
+from voice_spades.messages import Message
+from voice_spades.narration import render
 
 ACTIONS: dict[str, Intent | Propose] = {
     "bid": StartBid(),
@@ -47,10 +48,10 @@ ACTIONS: dict[str, Intent | Propose] = {
     "previous_card": MoveCursor(Move.PREVIOUS_CARD),
     "highest": MoveCursor(Move.HIGHEST),
     "lowest": MoveCursor(Move.LOWEST),
-    **{f"jump_{suit.plural}": JumpToSuit(suit) for suit in Suit},
+    **{f"jump_{suit.name.lower()}": JumpToSuit(suit) for suit in Suit},
     "play": PlayCurrent(),
     **{f"digit_{d}": TypeDigit(d) for d in range(10)},
-    "nil": Propose(Act(NIL), render("question.nil")),
+    "nil": Propose(Act(NIL), Message("question.nil")),
     "keep": Act(DrawChoice(True)),
     "discard": Act(DrawChoice(False)),
     "mark": MarkCard(),

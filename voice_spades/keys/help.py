@@ -6,6 +6,7 @@ from voice_spades.keys.actions import action_description
 from voice_spades.keys.keymap import Keymap
 from voice_spades.keys.names import key_label
 from voice_spades.narration import Hints, render
+from voice_spades.narration.catalog import catalog
 
 
 def help_text(keymap: Keymap) -> str:
@@ -27,7 +28,8 @@ def help_text(keymap: Keymap) -> str:
                 if (labels := _labels(keymap, action, "question"))]
     text = render("word.group_sep").join(parts)
     if question:
-        text += ". " + render("help.question", keys=render("word.group_sep").join(question))
+        return render("help.keys_question", keys=text,
+                      question=render("word.group_sep").join(question))
     return render("help.keys", keys=text)
 
 
@@ -43,11 +45,8 @@ def hints(keymap: Keymap) -> Hints:
 
 
 def _labels(keymap: Keymap, action: str, section: str) -> str:
-    labels = [key_label(k) for k in keymap.keys_for(action, section)]
-    if len(labels) > 1:
-        return render("word.or", head=render("word.list_sep").join(labels[:-1]),
-                      last=labels[-1])
-    return "".join(labels)
+    return catalog().join([key_label(k) for k in keymap.keys_for(action, section)],
+                          joiner="word.or")
 
 
 def _digit_labels(keymap: Keymap, digits: list[str]) -> str:

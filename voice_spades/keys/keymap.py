@@ -3,7 +3,9 @@
 A keymap file has a ``[keys]`` table (always active) and a ``[question]`` table
 (active while a yes/no question is pending, taking precedence). Each entry binds an
 action to one key or a list of keys. Problems in the player's file are reported with
-their line numbers; each faulty entry keeps its default keys.
+their line numbers; each faulty entry keeps its default keys. A problem is a catalog
+:class:`~voice_spades.messages.Message` (``keymap.*`` and ``key.*`` ids), worded by
+whoever shows it.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from voice_spades.errors import InvalidInputError
 from voice_spades.keys.actions import ACTIONS
-from voice_spades.keys.names import key_label, parse_key
-from voice_spades.narration.catalog import render
+from voice_spades.keys.names import key_label, key_message, parse_key
+from voice_spades.messages import Message
 
 SECTIONS = ("keys", "question")
 """The tables of a keymap file, in the order they are documented."""
@@ -34,8 +37,8 @@ class Keymap:
     """Key bindings by section; see :meth:`action_for`."""
 
     bindings: Bindings
-    problems: list[str] = field(default_factory=list)
-    """Speakable reports of what was wrong in the player's file."""
+    problems: list[Message] = field(default_factory=list)
+    """What was wrong in the player's file, as messages to say."""
 
     def action_for(self, key: str, question_pending: bool = False) -> str | None:
         """The action bound to ``key`` now, or None if the key does nothing."""
@@ -64,7 +67,7 @@ def default_keymap_text() -> str:
 
 def load_keymap(user_path: Path | None = None) -> Keymap:
     """The default keymap, overridden by ``user_path`` if it is given and exists."""
-    defaults, problems = parse_keymap(default_keymap_text(), "the default keymap")
+    defaults, problems = parse_keymap(default_keymap_text(), Message("keymap.default_source"))
     if problems:  # a broken packaged file is a bug; say so rather than hide it
         return Keymap(defaults, problems)
     if user_path is None or not user_path.exists():
@@ -73,49 +76,50 @@ def load_keymap(user_path: Path | None = None) -> Keymap:
     try:
         text = user_path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return Keymap(defaults, [render("keymap.unreadable", name=name,
-                                        error=exc.__class__.__name__)])
+        return Keymap(defaults, [Message("keymap.unreadable", name=name,
+                                         error=exc.__class__.__name__)])
     user, problems = parse_keymap(text, name)
     merged = merge(defaults, user)
     for action, keys in defaults["keys"].items():
         if keys and not merged["keys"][action]:
-            taken = render("word.list_sep").join(key_label(k) for k in keys)
-            problems.append(render("keymap.no_key_left", source=name, action=action,
-                                   keys=taken))
+            taken = tuple(key_message(k) for k in keys)
+            problems.append(Message("keymap.no_key_left", source=name, action=action,
+                                    keys=taken))
     return Keymap(merged, problems)
 
 
-def parse_keymap(text: str, source: str) -> tuple[Bindings, list[str]]:
-    """Read a keymap file's text into bindings and a list of problems.
+def parse_keymap(text: str, source: str | Message) -> tuple[Bindings, list[Message]]:
+    """Read a keymap file's text into bindings and a list of problems; ``source`` (a
+    file name, or a message naming the file) starts each problem.
 
     Entries with a problem are left out (so the defaults stay in force for them).
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return {}, [render("keymap.not_toml", source=source, error=_toml_problem(str(exc)))]
+        return {}, [Message("keymap.not_toml", source=source, error=_toml_problem(str(exc)))]
     lines = _entry_lines(text)
     bindings: Bindings = {}
-    problems: list[str] = []
+    problems: list[Message] = []
     for section, table in data.items():
         if section not in SECTIONS or not isinstance(table, dict):
-            problems.append(render("keymap.section", source=source, section=section,
-                                   line=lines.get((section, None), "?")))
+            problems.append(Message("keymap.section", source=source, section=section,
+                                    line=lines.get((section, None), "?")))
             continue
         taken: dict[str, tuple[str, int | str]] = {}
         for action, value in table.items():
             line = lines.get((section, action), "?")
             allowed = _QUESTION_ACTIONS if section == "question" else ACTIONS
             if action not in allowed:
-                problems.append(render("keymap.entry", source=source, line=line,
-                                       problem=render("keymap.not_an_action", action=action),
-                                       fallback=render("keymap.ignored")))
+                problems.append(Message("keymap.entry", source=source, line=line,
+                                        problem=Message("keymap.not_an_action", action=action),
+                                        fallback=Message("keymap.ignored")))
                 continue
             problem = _entry_problem(value, taken)
             if problem is not None:
-                problems.append(render("keymap.entry", source=source, line=line,
-                                       problem=problem,
-                                       fallback=render("keymap.default_kept", action=action)))
+                problems.append(Message("keymap.entry", source=source, line=line,
+                                        problem=problem,
+                                        fallback=Message("keymap.default_kept", action=action)))
                 continue
             keys = [parse_key(str(v)) for v in _as_list(value)]
             for key in keys:
@@ -124,23 +128,24 @@ def parse_keymap(text: str, source: str) -> tuple[Bindings, list[str]]:
     return bindings, problems
 
 
-def _entry_problem(value: object, taken: dict[str, tuple[str, int | str]]) -> str | None:
+def _entry_problem(value: object, taken: dict[str, tuple[str, int | str]]) -> Message | None:
     """What is wrong with an action's keys, if anything (``taken``: keys bound above)."""
     values = _as_list(value)
     if not values or not all(isinstance(v, str) for v in values):
-        return render("keymap.bad_value")
+        return Message("keymap.bad_value")
     keys: list[str] = []
     for raw in values:
         assert isinstance(raw, str)
         try:
             key = parse_key(raw)
-        except ValueError as exc:
-            return str(exc)
+        except InvalidInputError as exc:
+            return exc.message
         if key in taken:
             other, other_line = taken[key]
-            return render("keymap.bound_twice", key=key_label(key), other=other, line=other_line)
+            return Message("keymap.bound_twice", key=key_message(key), other=other,
+                           line=other_line)
         if key in keys:
-            return render("keymap.listed_twice", key=key_label(key))
+            return Message("keymap.listed_twice", key=key_message(key))
         keys.append(key)
     return None
 
@@ -181,10 +186,10 @@ def _entry_lines(text: str) -> dict[tuple[str, str | None], int]:
     return found
 
 
-def _toml_problem(message: str) -> str:
+def _toml_problem(message: str) -> str | Message:
     """tomllib's message with its position put first: "line 3: Invalid value"."""
     match = re.search(r"\(at line (\d+), column \d+\)", message)
     if not match:
         return message
-    return render("keymap.toml_line", line=match.group(1),
-                  error=message[:match.start()].strip())
+    return Message("keymap.toml_line", line=match.group(1),
+                   error=message[:match.start()].strip())

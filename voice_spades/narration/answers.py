@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine.actions import Bid
-from voice_spades.engine.cards import Card, Suit
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import Bid, Card, Phase, PlayerView, Suit
 from voice_spades.narration.lines import Hints, Line
 from voice_spades.narration.phrases import Phrasebook, capital
 from voice_spades.narration.prompts import bid_notes
@@ -25,7 +23,7 @@ class Answers:
 
     def table(self, view: PlayerView) -> Line:
         """C: the cards on the table."""
-        if view.phase in ("bid", "blind-nil", "draw", "exchange"):
+        if view.phase in (Phase.BID, Phase.BLIND_NIL, Phase.DRAW, Phase.EXCHANGE):
             return self.line("answer.table_bidding")
         if view.trick:
             return self.line("answer.table", plays=self.words.plays(view.trick))
@@ -36,19 +34,19 @@ class Answers:
         if not view.trick:
             return self.line("answer.nothing_led")
         leader, card = view.trick[0]
-        return self.line("answer.suit_led", suit=capital(card.suit.plural),
+        return self.line("answer.suit_led", Suit=card.suit,
                          leader=self.words.seat(leader))
 
     def game_info(self, view: PlayerView) -> Line:
         """V or I: each player's bid and tricks, and the trick number."""
         w = self.words
-        if view.phase in ("draw", "blind-nil", "exchange"):
+        if view.phase in (Phase.DRAW, Phase.BLIND_NIL, Phase.EXCHANGE):
             sep = w.say("word.list_sep")
             held = sep.join(w.say("word.seat_card", seat=w.seat(s), card=w.count(n))
                             for s, n in enumerate(view.cards_held))
-            where = capital(w.say(f"word.where.{view.phase}"))
+            where = capital(w.say(f"word.where.{view.phase.value}"))
             return self.line("answer.game_info_draw", where=where, held=held)
-        if view.phase != "play":
+        if view.phase is not Phase.PLAY:
             return self.line("answer.game_info_bidding", bids=w.bids(view.bids))
         sep = w.say("word.group_sep")
         players = sep.join(w.say("word.seat_bid_took", seat=w.seat(s), bid=w.bid(view.bids[s]),
@@ -65,7 +63,7 @@ class Answers:
         """T: whose turn it is and to do what."""
         if view.to_act is None:
             return self.line("turn.over")
-        task = self.words.say(f"word.phase.{view.phase}")
+        task = self.words.say(f"word.phase.{view.phase.value}")
         if view.to_act == view.seat:
             return self.line("turn.yours", task=task)
         return self.line("turn.other", whose=capital(self.words.whose(view.to_act)), task=task)
@@ -81,24 +79,24 @@ class Answers:
         """One suit of the hand."""
         cards = [c for c in view.hand_cards if c.suit == suit]
         if not cards:
-            return self.line("answer.suit_void", suit=suit.plural)
-        return self.line("answer.suit", suit=capital(suit.plural), ranks=self.words.ranks(cards))
+            return self.line("answer.suit_void", suit=suit)
+        return self.line("answer.suit", Suit=suit, ranks=self.words.ranks(cards))
 
     def legal(self, view: PlayerView, refusals: Sequence[str] = ()) -> Line:
         """What can I do now: the legal cards, bids or choices."""
         w = self.words
         if not view.is_my_turn:
             return self.line("answer.nothing_to_do", turn=self.whose_turn(view).text)
-        if view.phase == "bid":
+        if view.phase is Phase.BID:
             return self.line("answer.legal_bids", choices=w.bid_choices(view.legal),
                              nil_note=w.nil_note(view.legal),
                              notes=bid_notes(w, refusals))
-        if view.phase == "draw":
+        if view.phase is Phase.DRAW:
             assert view.draw_top is not None
             return self.line("answer.legal_draw", card=w.card(view.draw_top))
-        if view.phase == "blind-nil":
+        if view.phase is Phase.BLIND_NIL:
             return self.line("answer.legal_blind_nil")
-        if view.phase == "exchange":
+        if view.phase is Phase.EXCHANGE:
             return self.line("answer.legal_exchange", limit=view.rules.blind_nil_exchange)
         cards = [a for a in view.legal if isinstance(a, Card)]
         if len(cards) == view.hand.bit_count() and len(cards) > 1:
@@ -122,7 +120,7 @@ class Answers:
         """The recent messages, oldest first."""
         if not texts:
             return self.line("answer.history_empty")
-        return self.line("answer.history", lines=" ".join(texts))
+        return self.line("answer.history", lines=self.words.say("word.sentence_sep").join(texts))
 
     def cursor(self, view: PlayerView, card: Card | None, *, suit_changed: bool = False,
                edge: str | None = None, marked: bool = False) -> Line:
@@ -134,10 +132,10 @@ class Answers:
         if marked:
             notes += w.say("word.marked")
         playable = [a for a in view.legal if isinstance(a, Card)]
-        if view.is_my_turn and view.phase == "play" and card not in playable:
+        if view.is_my_turn and view.phase is Phase.PLAY and card not in playable:
             notes += w.say("word.not_playable")
         params = {"card": w.card(card), "rank": w.rank(card), "notes": notes,
-                  "suit": card.suit.plural}
+                  "suit": card.suit}
         if edge is not None:
             return self.line(f"cursor.edge_{edge}", **params)
         if suit_changed:

@@ -1,10 +1,25 @@
-"""What the narrator hands on: one sentence to print and speak, and its key hints."""
+"""What the narrator hands on: one sentence to print and speak, its priority, and the
+key hints named in prompts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import IntEnum
 
-from voice_spades.speech.message import Priority
+from voice_spades.narration.catalog import render
+
+
+class Priority(IntEnum):
+    """How a line treats speech that is already playing or queued.
+
+    ``LOW`` is spoken only when the speaker is idle, otherwise dropped (it never
+    piles up); ``NORMAL`` waits its turn and is never cut off by another NORMAL;
+    ``HIGH`` cuts the current sentence at once and clears the queue.
+    """
+
+    LOW = 0
+    NORMAL = 1
+    HIGH = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +42,12 @@ class Hints:
     """How the player triggers a few actions, named in prompts ("press Enter").
 
     The keyboard layer fills these from the keymap; a voice layer would give words.
+    The defaults are the default keymap's keys.
     """
 
-    confirm: str = "Enter"
-    mark: str = "X"
-    nil: str = "N"
-    help: str = "F1"
-    new: str = "Control N"
-    quit: str = "Q"
+    confirm: str = field(default_factory=lambda: render("key.name.enter"))
+    mark: str = field(default_factory=lambda: render("key.name.char", key="X"))
+    nil: str = field(default_factory=lambda: render("key.name.char", key="N"))
+    help: str = field(default_factory=lambda: render("key.name.function", n=1))
+    new: str = field(default_factory=lambda: render("key.name.ctrl", key="N"))
+    quit: str = field(default_factory=lambda: render("key.name.char", key="Q"))

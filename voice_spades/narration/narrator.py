@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from voice_spades.engine.actions import Bid
-from voice_spades.engine.cards import mask_of
-from voice_spades.engine.events import (
+from voice_spades.engine import (
+    Bid,
     BiddingComplete,
     BidMade,
     BlindNilDecided,
     CardDrawn,
     CardPlayed,
     CardsExchanged,
+    Deal,
     DrawFinished,
     Event,
     HandDealt,
     HandScored,
     HandStarted,
     MatchOver,
+    PlayerView,
+    SideScore,
     SpadesBroken,
     TiedAtTarget,
     TrickWon,
+    mask_of,
 )
-from voice_spades.engine.profiles import Deal
-from voice_spades.engine.scoring import SideScore
-from voice_spades.engine.view import PlayerView
-from voice_spades.narration.lines import Line
+from voice_spades.narration.lines import Line, Priority
 from voice_spades.narration.phrases import Phrasebook, capital
-from voice_spades.speech.message import Priority
 
 
 def trick_tag(hand_number: int, trick_number: int) -> str:
@@ -43,9 +42,11 @@ class Narrator:
     """
 
     def __init__(self, words: Phrasebook) -> None:
+        if words.viewer is None:
+            raise TypeError("a Narrator narrates for a listener: give the Phrasebook a viewer")
         self.words = words
         self.rules = words.rules
-        self.viewer = words.viewer
+        self.viewer: int = words.viewer
         self._hand_number = 1
         self._plays_in_trick = 0
         self._bids: list[Bid | None] = [None] * words.rules.players

@@ -2,55 +2,77 @@
 
 The listener is "you"; other seats are named by compass point, the partner marked.
 Every word comes from the catalog, so the phrasing lives in one place.
+:meth:`Phrasebook.message` renders what a lower layer reported (a :class:`Message` or
+a :class:`~voice_spades.errors.SpadesError` whose fields hold engine values) for this
+listener.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from voice_spades.engine.actions import Action, Bid
-from voice_spades.engine.cards import Card, CardMask, Suit, cards_of
-from voice_spades.engine.profiles import RuleOptions
-from voice_spades.engine.seats import seat_name
-from voice_spades.narration.catalog import Verbosity, render
+from voice_spades.engine import Action, Bid, Card, CardMask, RuleOptions, Seat, Suit, cards_of
+from voice_spades.errors import SpadesError
+from voice_spades.messages import Message
+from voice_spades.narration.catalog import (
+    HAND_SUIT_ORDER,
+    Verbosity,
+    capital,
+    catalog,
+    hand_order,
+)
 
-HAND_SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""The order a hand is read in (and the cursor walks): trumps first, colours alternating."""
-
-
-def capital(text: str) -> str:
-    """``text`` with its first letter in upper case, for the start of a sentence."""
-    return text[:1].upper() + text[1:]
-
-
-def hand_order(cards: Iterable[Card]) -> list[Card]:
-    """Cards in reading order: suits as :data:`HAND_SUIT_ORDER`, highest first."""
-    return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(c.suit), -c.rank))
+__all__ = ["HAND_SUIT_ORDER", "Phrasebook", "capital", "hand_order"]
 
 
 class Phrasebook:
-    """Builds the pieces of sentences for the player at ``viewer`` at one verbosity."""
+    """Builds the pieces of sentences for the player at ``viewer`` at one verbosity.
 
-    def __init__(self, rules: RuleOptions, viewer: int = 0,
+    With ``viewer=None`` there is no listener: every seat is named by compass point.
+    """
+
+    def __init__(self, rules: RuleOptions, viewer: int | None = 0,
                  verbosity: Verbosity = Verbosity.NORMAL) -> None:
         self.rules = rules
         self.viewer = viewer
         self.verbosity = verbosity
+        self._catalog = catalog()
 
     def say(self, message_id: str, **params: object) -> str:
-        """The catalog message at this phrasebook's verbosity."""
-        return render(message_id, self.verbosity, **params)
+        """The catalog message at this phrasebook's verbosity; seats in ``params`` (and
+        in messages inside them) are named for this listener."""
+        fields = {key: self._for_listener(value) for key, value in params.items()}
+        return self._catalog.render(message_id, self.verbosity, **fields)
+
+    def message(self, msg: Message) -> str:
+        """A reported :class:`Message` as this listener hears it."""
+        return self.say(msg.id, **msg.fields)
+
+    def error(self, err: SpadesError) -> str:
+        """What to tell this listener about ``err``."""
+        return self.message(err.message)
+
+    def _for_listener(self, value: object) -> object:
+        if isinstance(value, Seat):
+            return self.seat(value)
+        if isinstance(value, Message):
+            return self.message(value)
+        if isinstance(value, SpadesError):
+            return self.error(value)
+        if isinstance(value, tuple):
+            return tuple(self._for_listener(item) for item in value)
+        return value  # other engine values are named by the catalog
 
     # ----- people ------------------------------------------------------------
     def is_partner(self, seat: int) -> bool:
         """True for the viewer's partner in a partnership game."""
-        return self.rules.is_partnership and seat == (self.viewer + 2) % 4
+        return self.viewer is not None and seat == self.rules.partner_of(self.viewer)
 
     def seat(self, seat: int) -> str:
         """"you", "West" or "partner North"."""
         if seat == self.viewer:
             return self.say("word.you")
-        name = seat_name(self.rules.players, seat)
+        name = self._catalog.seat(self.rules.players, seat, self.verbosity)
         return self.say("word.partner", name=name) if self.is_partner(seat) else name
 
     def seat_cap(self, seat: int) -> str:
@@ -80,20 +102,19 @@ class Phrasebook:
     # ----- cards -------------------------------------------------------------
     def rank(self, card: Card) -> str:
         """"queen", "9"."""
-        return self.say(f"word.rank.{card.rank}") if card.rank > 10 else str(card.rank)
+        return self._catalog.rank(card.rank, self.verbosity)
+
+    def suit(self, suit: Suit) -> str:
+        """"hearts"."""
+        return self._catalog.suit(suit, self.verbosity)
 
     def card(self, card: Card) -> str:
         """"queen of hearts", "9 of spades"."""
-        return self.say("word.card", rank=self.rank(card), suit=card.suit.plural)
+        return self._catalog.card(card, self.verbosity)
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards grouped by suit in reading order: "ace of spades; 9, 4 and 2 of hearts"."""
-        groups: dict[Suit, list[Card]] = {}
-        for card in hand_order(cards):
-            groups.setdefault(card.suit, []).append(card)
-        return self.say("word.group_sep").join(
-            self.say("word.card", rank=self.join([self.rank(c) for c in group]),
-                     suit=suit.plural) for suit, group in groups.items())
+        return self._catalog.grouped(cards, self.verbosity)
 
     def ranks(self, cards: Iterable[Card]) -> str:
         """Ranks of one suit, highest first: "ace, 10, 4"."""
@@ -104,8 +125,8 @@ class Phrasebook:
         """One suit of a hand: "hearts king, 7", or "no diamonds" (silent when brief)."""
         cards = [c for c in cards_of(mask) if c.suit == suit]
         if not cards:
-            return self.say("word.void", suit=suit.plural)
-        return self.say("word.suit_cards", suit=suit.plural, ranks=self.ranks(cards),
+            return self.say("word.void", suit=suit)
+        return self.say("word.suit_cards", suit=suit, ranks=self.ranks(cards),
                         count=self.count(len(cards)))
 
     def hand(self, mask: CardMask) -> str:
@@ -124,17 +145,14 @@ class Phrasebook:
     def plays(self, plays: Sequence[tuple[int, Card]]) -> str:
         """Cards on a trick: "you 4 of hearts, West 9 of hearts"."""
         sep = self.say("word.list_sep")
-        return sep.join(self.say("word.seat_card", seat=self.seat(s), card=self.card(c))
-                        for s, c in plays)
+        return sep.join(self.say("word.seat_card", seat=self.seat(s), card=c) for s, c in plays)
 
     # ----- bids and numbers --------------------------------------------------
     def bid(self, bid: Bid | None) -> str:
         """"4", "nil", "blind nil" or "not yet"."""
         if bid is None:
             return self.say("word.not_yet")
-        if bid.blind:
-            return self.say("word.blind_nil")
-        return self.say("word.nil") if bid.is_nil else str(bid.tricks)
+        return self._catalog.bid(bid, self.verbosity)
 
     def bid_choices(self, legal: Iterable[Action]) -> str:
         """The allowed bids as runs of numbers: "0 to 13", "0, 1, 2 or 4 to 13"."""
@@ -190,8 +208,5 @@ class Phrasebook:
 
     def join(self, items: Sequence[str], joiner: str = "word.and") -> str:
         """"a, b and c" (or "a, b or c" with ``joiner="word.or"``)."""
-        items = [i for i in items if i]
-        if len(items) <= 1:
-            return "".join(items)
-        return self.say(joiner, head=self.say("word.list_sep").join(items[:-1]),
-                        last=items[-1])
+        return self._catalog.join(items, self.verbosity, joiner)
+

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine.cards import Suit
-from voice_spades.engine.view import PlayerView
-from voice_spades.narration.lines import Hints, Line
+from voice_spades.engine import Phase, PlayerView, Suit
+from voice_spades.narration.lines import Hints, Line, Priority
 from voice_spades.narration.phrases import Phrasebook
-from voice_spades.speech.message import Priority
 
 
 def turn_prompt(view: PlayerView, words: Phrasebook, hints: Hints,
@@ -32,21 +30,21 @@ def bid_notes(words: Phrasebook, refusals: Sequence[str]) -> str:
 def _prompt(view: PlayerView, w: Phrasebook, hints: Hints,
             refusals: Sequence[str]) -> tuple[str, dict[str, object]]:
     rules = view.rules
-    if view.phase == "bid":
+    if view.phase is Phase.BID:
         order = [(view.first_player + i) % rules.players for i in range(rules.players)]
         done = [s for s in order if view.bids[s] is not None]
         return "prompt.bid", {"choices": w.bid_choices(view.legal),
                               "nil_note": w.nil_note(view.legal),
                               "notes": bid_notes(w, refusals),
                               "bids": w.bids(view.bids, done) if done else w.say("word.not_yet")}
-    if view.phase == "blind-nil":
+    if view.phase is Phase.BLIND_NIL:
         return "prompt.blind_nil", {"made": rules.blind_nil_points,
                                     "limit": rules.blind_nil_exchange}
-    if view.phase == "draw":
+    if view.phase is Phase.DRAW:
         assert view.draw_top is not None
         return "prompt.draw", {"card": w.card(view.draw_top),
                                "count": w.count(view.cards_held[view.seat])}
-    if view.phase == "exchange":
+    if view.phase is Phase.EXCHANGE:
         return "prompt.exchange", {"limit": rules.blind_nil_exchange, "mark": hints.mark,
                                    "confirm": hints.confirm}
     led = view.led_suit
@@ -55,7 +53,7 @@ def _prompt(view: PlayerView, w: Phrasebook, hints: Hints,
     suit = Suit(led)
     follows = any(c.suit == suit for c in view.hand_cards)
     return ("prompt.follow" if follows else "prompt.void"), {
-        "suit": suit.plural, "table": w.plays(view.trick)}
+        "suit": suit, "table": w.plays(view.trick)}
 
 
 def spades_note(view: PlayerView, words: Phrasebook) -> str:

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-from voice_spades.bots import Bot, make_bot
-from voice_spades.engine.profiles import RuleOptions
+from collections.abc import Callable, Mapping
 
+from voice_spades.bots import Bot, make_bot
+from voice_spades.engine import RuleOptions
+from voice_spades.session.settings import GameSettings
+
+HUMAN = 0
+"""The human's seat: South."""
 PARTNER_LEVEL = "hard"
 """The human's partner always plays the strongest level."""
 
-
-def partner_of(rules: RuleOptions, seat: int) -> int | None:
-    """The seat opposite ``seat`` in a partnership game, else None."""
-    return (seat + 2) % 4 if rules.is_partnership else None
+BotFactory = Callable[[RuleOptions, GameSettings], Mapping[int, Bot]]
+"""Makes the computer players for a match."""
 
 
-def make_bots(rules: RuleOptions, level: str, seed: int, human: int = 0) -> dict[int, Bot]:
+def make_bots(rules: RuleOptions, level: str, seed: int, human: int = HUMAN) -> dict[int, Bot]:
     """A bot for every seat but ``human``'s: the partner at Hard, opponents at ``level``."""
-    partner = partner_of(rules, human)
+    partner = rules.partner_of(human)
     return {seat: make_bot(PARTNER_LEVEL if seat == partner else level, seat, rules,
                            seed * 31 + seat)
             for seat in range(rules.players) if seat != human}
+
+
+def default_bots(rules: RuleOptions, settings: GameSettings) -> Mapping[int, Bot]:
+    """Partner at Hard, opponents at the settings' level."""
+    return make_bots(rules, settings.level, settings.seed)

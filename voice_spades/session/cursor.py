@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from voice_spades.commands import Move
-from voice_spades.engine.cards import Card, CardMask, Suit, cards_of
-from voice_spades.narration.phrases import HAND_SUIT_ORDER, hand_order
+from voice_spades.engine import Card, CardMask, Suit, cards_of
+from voice_spades.narration import HAND_SUIT_ORDER, hand_order
 
 
 class HandCursor:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from voice_spades.commands import AnyIntent, Intent, Propose
-from voice_spades.engine.cards import Card
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import Card, PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +46,35 @@ class GrammarContext:
     """Cards marked for the blind nil exchange."""
     over: bool
     """True once the match is over (only a new game or quitting remain)."""
+
+
+class Inbox:
+    """The session's queue: input threads :meth:`put` items, the session thread
+    :meth:`take` s them in order. ``waiting`` is set while the session waits for the
+    player with nothing queued (a piped input reads its next line then)."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[QueueItem] = queue.Queue()
+        self._lock = threading.Lock()
+        self.waiting = threading.Event()
+
+    def put(self, item: QueueItem) -> None:
+        """Queue ``item``. Thread-safe."""
+        with self._lock:
+            self.waiting.clear()
+            self._queue.put(item)
+
+    def wait_for_player(self) -> None:
+        """Say the session waits for the player, unless something is queued already."""
+        with self._lock:
+            if self._queue.empty():
+                self.waiting.set()
+
+    def take(self, timeout: float) -> QueueItem | None:
+        """The next item, waiting at most ``timeout`` seconds; None if none came."""
+        try:
+            item = self._queue.get(timeout=timeout) if timeout > 0 else self._queue.get_nowait()
+        except queue.Empty:
+            return None
+        self.waiting.clear()
+        return item

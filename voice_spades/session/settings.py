@@ -1,4 +1,9 @@
-"""The options a match was started with, saved with it and restored on resume."""
+"""The options a match was started with, saved with it and restored on resume.
+
+Saved settings are checked field by field with plain ``if`` tests (they hold under
+``python -O``); each failure is an :class:`~voice_spades.errors.InvalidStateError`
+whose message names the field.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from voice_spades.bots import LEVELS
-from voice_spades.engine.profiles import RuleOptions, profile
-from voice_spades.errors import InvalidStateError
-from voice_spades.narration.catalog import render
+from voice_spades.engine import PROFILE_NAMES, RuleOptions, profile
+from voice_spades.errors import InvalidInputError, InvalidStateError
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,22 +38,48 @@ class GameSettings:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> GameSettings:
-        """Inverse of :meth:`to_dict`; raises InvalidStateError on a bad field."""
+    def from_dict(cls, data: object) -> GameSettings:
+        """Inverse of :meth:`to_dict`; raises InvalidStateError naming the bad field.
+
+        Fields left out take their defaults; unknown keys are ignored (a newer save).
+
+        >>> GameSettings.from_dict({"rules": "playroom", "players": 3}).players
+        3
+        >>> GameSettings.from_dict({"no_hell": 1})
+        Traceback (most recent call last):
+        ...
+        voice_spades.errors.InvalidStateError: Message('settings.bad_field', name='no_hell')
+        """
+        if not isinstance(data, dict):
+            raise InvalidStateError("settings.not_a_table")
         kwargs: dict[str, object] = {}
         for f in dataclasses.fields(cls):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            default = getattr(cls(), f.name)
-            ok = (isinstance(value, bool) if isinstance(default, bool)
-                  else isinstance(value, str) if isinstance(default, str)
-                  else value is None or (isinstance(value, int)
-                                         and not isinstance(value, bool)))
-            if not ok:
-                raise InvalidStateError(render("storage.bad_setting", name=f.name))
-            kwargs[f.name] = value
+            if f.name in data:
+                kwargs[f.name] = _checked(f.name, data[f.name], getattr(_DEFAULTS, f.name))
         settings = cls(**kwargs)  # type: ignore[arg-type]
+        if settings.rules not in PROFILE_NAMES:
+            raise InvalidStateError("settings.unknown_rules", name="rules", rules=settings.rules)
         if settings.level not in LEVELS:
-            raise InvalidStateError(render("storage.bad_level", level=settings.level))
+            raise InvalidStateError("settings.unknown_level", name="level", level=settings.level)
+        try:
+            settings.rule_options()
+        except InvalidInputError as exc:
+            raise InvalidStateError("settings.bad_rules", reason=exc) from exc
         return settings
+
+
+_DEFAULTS = GameSettings()
+
+
+def _checked(name: str, value: object, default: object) -> object:
+    """``value`` if it has the type of the field ``name`` (whose default is ``default``)."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    else:  # a number, or None for "the profile's own"
+        ok = (isinstance(value, int) and not isinstance(value, bool)) or (
+            value is None and default is None)
+    if not ok:
+        raise InvalidStateError("settings.bad_field", name=name)
+    return value

@@ -6,14 +6,11 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 
-from voice_spades.engine.match import Match
+from voice_spades.engine import Match
 from voice_spades.errors import InvalidStateError
-from voice_spades.narration.catalog import render
+from voice_spades.messages import Message
 from voice_spades.session.settings import GameSettings
 from voice_spades.storage import CorruptFileError, SaveStore
-
-Notice = tuple[str, dict[str, object]]
-"""A catalog message id and its fields, said once the game starts."""
 
 
 @dataclass
@@ -23,7 +20,8 @@ class Opening:
     match: Match
     settings: GameSettings
     resumed: bool
-    notices: list[Notice] = field(default_factory=list)
+    notices: list[Message] = field(default_factory=list)
+    """Said once the game starts (a save that could not be read, options not used)."""
 
 
 def open_game(store: SaveStore, requested: GameSettings, given: set[str],
@@ -34,7 +32,7 @@ def open_game(store: SaveStore, requested: GameSettings, given: set[str],
 
     ``requested`` must already be valid (its :meth:`GameSettings.rule_options` works).
     """
-    notices: list[Notice] = []
+    notices: list[Message] = []
     if not fresh:
         try:
             saved = store.load()
@@ -45,13 +43,13 @@ def open_game(store: SaveStore, requested: GameSettings, given: set[str],
             try:
                 settings = GameSettings.from_dict(saved.settings)
             except InvalidStateError as exc:
-                notices.append(corrupt_notice("setup.save_corrupt", store.discard(str(exc))))
+                notices.append(corrupt_notice("setup.save_corrupt", store.discard(exc)))
             else:
                 ignored = sorted(name for name in given
                                  if getattr(requested, name) != getattr(settings, name))
                 if ignored:
                     options = ", ".join(f"--{n.replace('_', '-')}" for n in ignored)
-                    notices.append(("setup.options_ignored", {"options": options}))
+                    notices.append(Message("setup.options_ignored", options=options))
                 return Opening(saved.match, settings, True, notices)
     settings = requested
     if "seed" not in given:
@@ -59,7 +57,6 @@ def open_game(store: SaveStore, requested: GameSettings, given: set[str],
     return Opening(Match(settings.rule_options(), settings.seed), settings, False, notices)
 
 
-def corrupt_notice(message: str, exc: CorruptFileError) -> Notice:
-    """The notice that a file was unreadable and where it went."""
-    name = exc.moved_to.name if exc.moved_to is not None else render("storage.nowhere")
-    return message, {"reason": exc.reason, "name": name}
+def corrupt_notice(message_id: str, exc: CorruptFileError) -> Message:
+    """The notice that a file was unreadable (why) and where it went."""
+    return Message(message_id, reason=exc.reason, name=exc.where)

@@ -1,14 +1,15 @@
 """What each intent means now: the player's side of the session.
 
-Holds the little state that lives between key presses: a bid being typed, cards
-marked for the blind nil exchange, and a yes/no question waiting for its answer.
+:class:`PlayerTurn` holds the little state that lives between key presses (a bid
+being typed, cards marked for the blind nil exchange, a yes/no question waiting for
+its answer, the hand cursor) and turns each intent into a
+:class:`~voice_spades.session.decisions.Decision`, reading only a
+:class:`~voice_spades.session.decisions.TurnTable`; the session carries it out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from voice_spades.commands import (
     Act,
@@ -29,265 +30,291 @@ from voice_spades.commands import (
     StartBid,
     TypeDigit,
 )
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import Card, Suit
-from voice_spades.narration import Line, turn_prompt
-from voice_spades.speech.message import Priority
-
-if TYPE_CHECKING:
-    from voice_spades.session.controller import Session
+from voice_spades.engine import (
+    Action,
+    Bid,
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Exchange,
+    Phase,
+    PlayerView,
+    Suit,
+)
+from voice_spades.messages import Message
+from voice_spades.narration import Answers, Line, Phrasebook, Priority, turn_prompt
+from voice_spades.session.cursor import HandCursor
+from voice_spades.session.decisions import (
+    NOTHING,
+    Decision,
+    Question,
+    Request,
+    TurnTable,
+    saying,
+)
 
 _GAME_INTENTS = (Act, PlayCurrent, StartBid, TypeDigit, MarkCard)
 """Intents that move the game on; they drop a question left unanswered."""
 
+_CONTROL_REQUESTS = {
+    Control.REPEAT: Request.REPEAT,
+    Control.SILENCE: Request.SILENCE,
+    Control.FASTER: Request.FASTER,
+    Control.SLOWER: Request.SLOWER,
+    Control.SAVE_AND_QUIT: Request.SAVE_AND_QUIT,
+    Control.VERBOSITY: Request.VERBOSITY,
+    Control.LISTEN: Request.LISTEN,
+}
+"""Session commands the turn hands straight to the session (NEW_GAME may ask first)."""
 
-@dataclass(frozen=True, slots=True)
-class _Question:
-    text: str
-    on_yes: Callable[[], None]
-    on_no: Callable[[], None] | None = None
+
+def make_line(words: Phrasebook, message_id: str, *, priority: Priority = Priority.NORMAL,
+              **fields: object) -> Line:
+    """A catalog message as a line, at the phrasebook's verbosity."""
+    return Line(message_id, words.say(message_id, **fields), priority)
+
+
+def say_message(words: Phrasebook, message: Message | str) -> str:
+    """``message`` in words at the phrasebook's verbosity (text is kept as it is)."""
+    return message if isinstance(message, str) else words.message(message)
+
+
+def not_your_turn(answers: Answers, view: PlayerView) -> Line:
+    """"Not your turn. West's turn to play." """
+    return make_line(answers.words, "error.not_your_turn", turn=answers.whose_turn(view).text,
+                     priority=Priority.HIGH)
+
+
+def refused(words: Phrasebook, reason: Message) -> Line:
+    """An action the rules forbid now, and why."""
+    return make_line(words, "error.illegal", reason=say_message(words, reason),
+                     priority=Priority.HIGH)
+
+
+def bid_prompt_refusals(table: TurnTable) -> list[str]:
+    """Why some bids are not allowed, said with a bid prompt: only on the player's turn
+    to bid."""
+    view, words = table.view, table.answers.words
+    if not (view.is_my_turn and view.phase == Phase.BID):
+        return []
+    return [words.message(reason) for reason in table.bid_refusals()]
 
 
 class PlayerTurn:
-    """Interprets the player's intents for one :class:`Session` (on its thread)."""
+    """Interprets the player's intents, one at a time (on the session's thread)."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self) -> None:
         self.typed = ""
+        """Digits of a bid typed but not yet made."""
         self.marked: list[Card] = []
-        self._question: _Question | None = None
+        """Cards marked for the blind nil exchange."""
+        self.cursor = HandCursor()
+        self._question: Question | None = None
 
     def reset(self) -> None:
-        """Forget typed digits, marks and questions (a new hand or match)."""
+        """Forget typed digits, marks and questions (a new hand)."""
         self.typed = ""
         self.marked = []
         self._question = None
 
-    def action_taken(self) -> None:
-        """The player's action went through: typed digits and marks are used up."""
-        self.typed = ""
-        self.marked = []
-
-    def question_text(self) -> str | None:
+    def question_text(self, view: PlayerView, answers: Answers) -> str | None:
         """The yes/no question pending: an explicit one, or the blind nil decision or
         the two-player draw when it is the player's turn for them."""
         if self._question is not None:
             return self._question.text
-        view = self.session.view
-        if view.is_my_turn and view.phase in ("blind-nil", "draw"):
-            prompt = turn_prompt(view, self.session.words, self.session.hints)
+        if view.is_my_turn and view.phase in (Phase.BLIND_NIL, Phase.DRAW):
+            prompt = turn_prompt(view, answers.words, answers.hints)
             return prompt.text if prompt is not None else None
         return None
 
     # ----- dispatch ---------------------------------------------------------------
-    def handle(self, intent: AnyIntent) -> None:
-        """Do what ``intent`` means now; every outcome is said."""
-        s = self.session
+    def decide(self, intent: AnyIntent, table: TurnTable) -> Decision:
+        """What ``intent`` means now; every outcome says something or asks the session."""
+        words = table.answers.words
         if isinstance(intent, _GAME_INTENTS):
             self._question = None
         match intent:
             case Act(action):
-                s.act(action)
+                return self._act(action, table)
             case PlayCurrent():
-                self._play_current()
+                return self._play_current(table)
             case Ask(query, suit):
-                self._ask(query, suit)
+                return self._ask(query, suit, table)
             case MoveCursor(move):
-                self._move(move)
+                return self._move(move, table)
             case JumpToSuit(suit):
-                view = s.view
-                s.cursor.jump(suit, view.hand)
-                self._say(s.answers.suit(view, suit))
+                self.cursor.jump(suit, table.view.hand)
+                return saying(table.answers.suit(table.view, suit))
             case StartBid():
-                self._start_bid()
+                return self._start_bid(table)
             case TypeDigit(digit):
-                self._type_digit(digit)
+                return self._type_digit(digit, table)
             case MarkCard(card):
-                self._mark(card)
+                return self._mark(card, table)
             case Confirm(yes):
-                self._confirm(yes)
+                return self._confirm(yes, table)
             case Cancel():
-                self._cancel()
+                return self._cancel(words)
             case Command(control):
-                self._command(control)
+                return self._command(control, table)
             case Propose(proposed, question):
-                self._propose(proposed, question)
+                return self._propose(proposed, question, table)
             case NotUnderstood(heard):
-                self._say(s.line("sorry", heard=heard or s.words.say("word.that")))
+                return saying(make_line(words, "sorry", heard=heard or words.say("word.that")))
+        return NOTHING
 
-    def _say(self, line: Line) -> None:
-        self.session.emit([line])
-
-    def _my_turn(self, phase: str) -> bool:
-        view = self.session.view
-        return view.is_my_turn and view.phase == phase
+    @staticmethod
+    def _my_turn(table: TurnTable, phase: Phase) -> bool:
+        return table.view.is_my_turn and table.view.phase == phase
 
     # ----- playing and bidding --------------------------------------------------
-    def _play_current(self) -> None:
-        s = self.session
-        view = s.view
-        if s.match.is_over:
-            self._say(s.line("turn.over"))
-        elif not view.is_my_turn:
-            self._say(s.not_your_turn())
-        elif view.phase == "bid":
-            if self.typed:
-                bid, self.typed = Bid(int(self.typed)), ""
-                s.act(bid)
-            else:
-                self._say(s.line("bid.nothing_typed", nil=s.hints.nil, confirm=s.hints.confirm))
-        elif view.phase == "play":
-            if s.cursor.card is None:
-                self._say(s.line("error.no_card"))
-            else:
-                s.act(s.cursor.card)
-        elif view.phase == "exchange":
-            s.act(Exchange(tuple(self.marked)))
-        else:
-            self._say(s.answers.legal(view))
-
-    def _start_bid(self) -> None:
-        s = self.session
+    def _act(self, action: Action, table: TurnTable) -> Decision:
+        """The player's action, if the rules allow it now; else why not."""
+        words = table.answers.words
+        if table.over:
+            return saying(make_line(words, "turn.over"))
+        if not table.view.is_my_turn:
+            return saying(not_your_turn(table.answers, table.view))
+        reason = table.refusal(action)
+        if reason is not None:
+            return saying(refused(words, reason))
         self.typed = ""
-        if self._my_turn("bid"):
-            prompt = turn_prompt(s.view, s.words, s.hints, s.bid_refusals())
-            if prompt is not None:
-                self._say(prompt)
-        else:
-            self._say(s.line("bid.not_now", turn=s.answers.whose_turn(s.view).text))
+        self.marked = []
+        return Decision(action=action)
 
-    def _type_digit(self, digit: int) -> None:
-        s = self.session
-        if not self._my_turn("bid"):
-            self._say(s.line("bid.not_now", turn=s.answers.whose_turn(s.view).text))
-            return
+    def _play_current(self, table: TurnTable) -> Decision:
+        view, words, hints = table.view, table.answers.words, table.answers.hints
+        if table.over:
+            return saying(make_line(words, "turn.over"))
+        if not view.is_my_turn:
+            return saying(not_your_turn(table.answers, view))
+        if view.phase == Phase.BID:
+            if not self.typed:
+                return saying(make_line(words, "bid.nothing_typed", nil=hints.nil,
+                                        confirm=hints.confirm))
+            bid, self.typed = Bid(int(self.typed)), ""
+            return self._act(bid, table)
+        if view.phase == Phase.PLAY:
+            if self.cursor.card is None:
+                return saying(make_line(words, "error.no_card"))
+            return self._act(self.cursor.card, table)
+        if view.phase == Phase.EXCHANGE:
+            return self._act(Exchange(tuple(self.marked)), table)
+        return saying(table.answers.legal(view))
+
+    def _start_bid(self, table: TurnTable) -> Decision:
+        answers = table.answers
+        self.typed = ""
+        if not self._my_turn(table, Phase.BID):
+            return saying(make_line(answers.words, "bid.not_now",
+                                    turn=answers.whose_turn(table.view).text))
+        prompt = turn_prompt(table.view, answers.words, answers.hints,
+                             bid_prompt_refusals(table))
+        return saying(prompt) if prompt is not None else NOTHING
+
+    def _type_digit(self, digit: int, table: TurnTable) -> Decision:
+        answers = table.answers
+        if not self._my_turn(table, Phase.BID):
+            return saying(make_line(answers.words, "bid.not_now",
+                                    turn=answers.whose_turn(table.view).text))
         typed = self.typed + str(digit)
-        if int(typed) > s.match.rules.hand_size:
+        if int(typed) > table.view.rules.hand_size:
             typed = str(digit)
         self.typed = str(int(typed))
-        self._say(s.answers.bid_typed(Bid(int(self.typed))))
+        return saying(answers.bid_typed(Bid(int(self.typed))))
 
-    def _mark(self, card: Card | None) -> None:
-        s = self.session
-        if not self._my_turn("exchange"):
-            self._say(s.line("mark.not_now"))
-            return
-        card = card or s.cursor.card
-        limit = s.match.rules.blind_nil_exchange
-        if card is None or card not in s.view.hand_cards:
-            self._say(s.line("error.no_card"))
-        elif card in self.marked:
+    def _mark(self, card: Card | None, table: TurnTable) -> Decision:
+        words = table.answers.words
+        if not self._my_turn(table, Phase.EXCHANGE):
+            return saying(make_line(words, "mark.not_now"))
+        card = card or self.cursor.card
+        limit = table.view.rules.blind_nil_exchange
+        if card is None or card not in table.view.hand_cards:
+            return saying(make_line(words, "error.no_card"))
+        if card in self.marked:
             self.marked.remove(card)
-            self._say(s.line("mark.off", card=s.words.card(card), count=len(self.marked)))
-        elif len(self.marked) >= limit:
-            self._say(s.line("mark.full", limit=limit))
-        else:
-            self.marked.append(card)
-            self._say(s.line("mark.on", card=s.words.card(card), count=len(self.marked)))
+            return saying(make_line(words, "mark.off", card=words.card(card),
+                                    count=len(self.marked)))
+        if len(self.marked) >= limit:
+            return saying(make_line(words, "mark.full", limit=limit))
+        self.marked.append(card)
+        return saying(make_line(words, "mark.on", card=words.card(card), count=len(self.marked)))
 
     # ----- questions ------------------------------------------------------------
-    def _propose(self, proposed: Act | PlayCurrent | Command, question: str) -> None:
-        s = self.session
+    def _propose(self, proposed: Act | PlayCurrent | Command, question: Message | str,
+                 table: TurnTable) -> Decision:
+        words = table.answers.words
         if isinstance(proposed, Act):
             # Ask only about what would be allowed: otherwise say why not at once.
-            if s.match.to_act != s.human or s.match.is_over:
-                self._say(s.not_your_turn())
-                return
-            reason = s.match.hand.refusal(proposed.action, s.human)
+            if not table.view.is_my_turn or table.over:
+                return saying(not_your_turn(table.answers, table.view))
+            reason = table.refusal(proposed.action)
             if reason is not None:
-                self._say(s.line("error.illegal", reason=reason, priority=Priority.HIGH))
-                return
-        self._question = _Question(question, lambda: self.handle(proposed))
-        self._say(s.line("question.yes_no", question=question, priority=Priority.HIGH))
+                return saying(refused(words, reason))
+        return self._ask_yes_no(say_message(words, question), proposed, words)
 
-    def _confirm(self, yes: bool) -> None:
-        s = self.session
+    def _ask_yes_no(self, text: str, on_yes: Act | PlayCurrent | Command | Request,
+                    words: Phrasebook) -> Decision:
+        self._question = Question(text, on_yes)
+        return saying(make_line(words, "question.yes_no", question=text, priority=Priority.HIGH))
+
+    def _confirm(self, yes: bool, table: TurnTable) -> Decision:
+        words = table.answers.words
         question = self._question
         if question is not None:
             self._question = None
-            if yes:
-                question.on_yes()
-            elif question.on_no is not None:
-                question.on_no()
-            else:
-                self._say(s.line("question.cancelled"))
-        elif self._my_turn("blind-nil"):
-            s.act(BlindNilChoice(yes))
-        elif self._my_turn("draw"):
-            s.act(DrawChoice(yes))
-        else:
-            self._say(s.line("question.none"))
+            if not yes:
+                return saying(make_line(words, "question.cancelled"))
+            if isinstance(question.on_yes, Request):
+                return Decision(request=question.on_yes)
+            return self.decide(question.on_yes, table)
+        if self._my_turn(table, Phase.BLIND_NIL):
+            return self._act(BlindNilChoice(yes), table)
+        if self._my_turn(table, Phase.DRAW):
+            return self._act(DrawChoice(yes), table)
+        return saying(make_line(words, "question.none"))
 
-    def _cancel(self) -> None:
-        s = self.session
-        s.output.silence()
-        if self._question is not None or self.typed:
-            self._question = None
-            self.typed = ""
-            self._say(s.line("question.cancelled"))
+    def _cancel(self, words: Phrasebook) -> Decision:
+        if self._question is None and not self.typed:
+            return Decision(request=Request.SILENCE)
+        self._question = None
+        self.typed = ""
+        return Decision(say=(make_line(words, "question.cancelled"),), request=Request.SILENCE)
 
     # ----- looking around -------------------------------------------------------
-    def _ask(self, query: Query, suit: Suit | None) -> None:
-        s = self.session
-        a = s.answers
-        view = s.view
+    def _ask(self, query: Query, suit: Suit | None, table: TurnTable) -> Decision:
+        a, view = table.answers, table.view
         simple: dict[Query, Callable[[], Line]] = {
             Query.TABLE: lambda: a.table(view),
             Query.SUIT_LED: lambda: a.suit_led(view),
             Query.SCORES: lambda: a.scores(view),
             Query.WHOSE_TURN: lambda: a.whose_turn(view),
             Query.HAND: lambda: a.hand(view),
-            Query.LEGAL: lambda: a.legal(view, s.bid_refusals() if view.is_my_turn else ()),
+            Query.LEGAL: lambda: a.legal(view, bid_prompt_refusals(table)),
             Query.GAME_INFO: lambda: a.game_info(view),
             Query.BIDS: lambda: a.bids(view),
             Query.LAST_TRICK: lambda: a.last_trick(view),
-            Query.HISTORY: lambda: a.history(s.output.recent(5)),
         }
         if query in simple:
-            self._say(simple[query]())
-        elif query is Query.SUIT:
-            self._say(a.suit(view, suit) if suit is not None else a.hand(view))
-        elif query is Query.HELP and s.help_text is not None:
-            self._say(Line("help.keys", s.help_text()))
-        elif s.voice_help is not None:
-            self._say(Line("help.voice", s.voice_help(s.context())))
-        else:
-            self._say(s.line("session.what_can_i_say", help=s.hints.help))
+            return saying(simple[query]())
+        if query is Query.SUIT:
+            return saying(a.suit(view, suit) if suit is not None else a.hand(view))
+        if query is Query.HISTORY:
+            return Decision(request=Request.HISTORY)
+        return Decision(request=Request.KEYS_HELP if query is Query.HELP
+                        else Request.VOICE_HELP)
 
-    def _move(self, move: Move) -> None:
-        s = self.session
-        view = s.view
-        card, suit_changed = s.cursor.move(move, view.hand)
+    def _move(self, move: Move, table: TurnTable) -> Decision:
+        view = table.view
+        card, suit_changed = self.cursor.move(move, view.hand)
         edge = {Move.HIGHEST: "high", Move.LOWEST: "low"}.get(move)
-        self._say(s.answers.cursor(view, card, suit_changed=suit_changed, edge=edge,
-                                   marked=card in self.marked))
+        return saying(table.answers.cursor(view, card, suit_changed=suit_changed, edge=edge,
+                                           marked=card in self.marked))
 
-    def _command(self, control: Control) -> None:
-        s = self.session
-        if control is Control.REPEAT:
-            s.output.repeat_last()
-        elif control is Control.SILENCE:
-            s.output.silence()
-        elif control in (Control.FASTER, Control.SLOWER):
-            faster = control is Control.FASTER
-            if s.output.change_rate(1 if faster else -1):
-                self._say(s.line("session.faster" if faster else "session.slower"))
-            else:
-                self._say(s.line("session.no_speech"))
-        elif control is Control.SAVE_AND_QUIT:
-            s.quit()
-        elif control is Control.NEW_GAME:
-            if s.match.is_over:
-                s.new_game()
-            else:
-                text = s.words.say("question.new_game")
-                self._question = _Question(text, s.new_game)
-                self._say(s.line("question.yes_no", question=text, priority=Priority.HIGH))
-        elif control is Control.VERBOSITY:
-            s.verbosity = s.verbosity.next()
-            self._say(s.line("session.verbosity", level=s.verbosity.value))
-        elif control is Control.LISTEN:
-            if s.listen is not None:
-                s.listen()
-            else:
-                self._say(s.line("session.listen_unavailable"))
+    def _command(self, control: Control, table: TurnTable) -> Decision:
+        if control is not Control.NEW_GAME:
+            return Decision(request=_CONTROL_REQUESTS[control])
+        if table.over:
+            return Decision(request=Request.NEW_GAME)
+        words = table.answers.words
+        return self._ask_yes_no(words.say("question.new_game"), Request.NEW_GAME, words)

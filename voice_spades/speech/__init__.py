@@ -1,19 +1,25 @@
 """Speech output: the narrator's voice and text lines.
 
-:class:`Announcer` is what the game talks to; it writes every message as a plain
-text line and hands it to a :class:`Speaker` (:func:`make_speaker` builds the
-default one, pyttsx3 with espeak-ng through ALSA).
+:class:`AnnouncerOutput` is the session's output (it implements
+:class:`~voice_spades.session.Output`): the speech layer is an adapter around the
+session. It hands each line to the :class:`Announcer`, which writes every message as a
+plain text line and hands it to a :class:`Speaker` (:func:`make_speaker` builds the
+default one, pyttsx3 with espeak-ng through ALSA). A speaker that cannot start or
+stops working raises :class:`~voice_spades.errors.SetupError` with a catalog id
+(``speech.*``); its sentence comes from the catalog.
 """
 
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.base import Speaker, SpeakingCallback
 from voice_spades.speech.message import Priority, Utterance
+from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.speech.pyttsx3_speaker import Pyttsx3Speaker, make_speaker
 from voice_spades.speech.text_speaker import TextSpeaker
 from voice_spades.speech.wav_speaker import WavSpeaker
 
 __all__ = [
     "Announcer",
+    "AnnouncerOutput",
     "Priority",
     "Pyttsx3Speaker",
     "Speaker",

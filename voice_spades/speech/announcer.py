@@ -9,13 +9,15 @@ from collections.abc import Callable
 from typing import TextIO
 
 from voice_spades.errors import SpadesError
+from voice_spades.narration import render, render_message
 from voice_spades.speech.base import Speaker
 from voice_spades.speech.message import Priority, Utterance
 from voice_spades.speech.text_speaker import TextSpeaker
 
 _log = logging.getLogger(__name__)
 
-SPEECH_FAILED = "Speech is off: the speech output stopped working. The game continues in text."
+SPEECH_FAILED = "speech.failed"
+"""What is said when the speaker fails with no reason of its own."""
 
 
 class Announcer:
@@ -102,6 +104,7 @@ class Announcer:
     def _speech_failed(self, error: Exception) -> None:
         _log.info("speech output failed: %r", error)
         self.close()
-        line = str(error) if isinstance(error, SpadesError) and str(error) else SPEECH_FAILED
+        line = render_message(error.message) if isinstance(error, SpadesError) \
+            else render(SPEECH_FAILED)
         self._history.append(line)
         self._text.say(Utterance(line, Priority.HIGH))

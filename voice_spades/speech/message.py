@@ -1,22 +1,12 @@
-"""What the narrator says: an :class:`Utterance` and its :class:`Priority`."""
+"""What the narrator says: an :class:`Utterance` (its :class:`Priority` is narration's)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
+from voice_spades.narration.lines import Priority
 
-class Priority(IntEnum):
-    """How an utterance treats speech that is already playing or queued.
-
-    ``LOW`` is spoken only when the speaker is idle, otherwise dropped (it never
-    piles up); ``NORMAL`` waits its turn and is never cut off by another NORMAL;
-    ``HIGH`` cuts the current sentence at once and clears the queue.
-    """
-
-    LOW = 0
-    NORMAL = 1
-    HIGH = 2
+__all__ = ["Priority", "Utterance"]
 
 
 @dataclass(frozen=True)

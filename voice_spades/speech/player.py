@@ -39,10 +39,10 @@ CHUNK_SECONDS = 0.02
 KILL_GRACE = 0.2
 """Seconds aplay gets to abort cleanly after SIGTERM before SIGKILL."""
 
-NO_APLAY = ("Speech is off: the aplay program (package alsa-utils) is not installed. "
-            "The game continues in text.")
-NO_DEVICE = "Speech is off: no audio output device was found. The game continues in text."
-DEVICE_LOST = "Speech is off: the audio output device stopped working. The game continues in text."
+NO_APLAY = "speech.no_aplay"
+NO_DEVICE = "speech.no_device"
+DEVICE_LOST = "speech.device_lost"
+"""Catalog ids of the :class:`SetupError` s raised here."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class AplayPlayer:
     def play(self, pcm: Pcm, cancel: threading.Event, lost_message: str = DEVICE_LOST) -> bool:
         """Play ``pcm`` until done (True) or until ``cancel`` is set (False).
 
-        Raises :class:`SetupError` with ``lost_message`` if aplay fails.
+        Raises :class:`SetupError` with the message id ``lost_message`` if aplay fails.
         """
         command = [self._aplay, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1",
                    "-r", str(pcm.rate), f"--buffer-time={BUFFER_US}"]

@@ -69,7 +69,7 @@ def make_speaker(rate: int | None = None, voice: str | None = None, *,
             speaker.set_voice(voice)
     except InvalidInputError as error:
         speaker.close()
-        raise SetupError(f"{error} Leave the voice out to use the default one.") from error
+        raise SetupError("speech.bad_voice", reason=error) from error
     except BaseException:
         speaker.close()
         raise

@@ -26,12 +26,11 @@ STARTUP_TIMEOUT = 15.0
 """Seconds for the worker to import pyttsx3 and start espeak-ng (a cold disk is slow)."""
 
 _MESSAGES = {
-    "no-pyttsx3": "Speech is off: the pyttsx3 package is not installed. "
-                  "The game continues in text.",
-    "no-engine": "Speech is off: the espeak-ng speech synthesizer is missing or would not "
-                 "start. The game continues in text.",
-    "dead": "Speech is off: the speech synthesizer stopped working. The game continues in text.",
+    "no-pyttsx3": "speech.no_pyttsx3",
+    "no-engine": "speech.no_engine",
+    "dead": "speech.synth_dead",
 }
+"""Catalog ids of the :class:`SetupError` s, by the worker's kind of failure."""
 
 
 class SynthesisError(RuntimeError):

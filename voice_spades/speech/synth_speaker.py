@@ -100,9 +100,9 @@ class SynthSpeaker(ABC):
             return
         with self._cond:
             if self._error is not None:
-                raise SetupError(str(self._error))
+                raise SetupError(self._error.message_id, **self._error.fields)
             if self._closed:
-                raise SetupError("Speech is off: the speaker was closed.")
+                raise SetupError("speech.closed")
             if self._queue.offer(u, busy=self._current is not None) is Admission.INTERRUPT:
                 self._cut()
             self._cond.notify_all()
@@ -197,7 +197,7 @@ class SynthSpeaker(ABC):
         for ident, name in self.list_voices():
             if base.lower() in (ident.lower(), name.lower(), ident.lower().rsplit("/", 1)[-1]):
                 return ident + (variant.group() if variant else "")
-        raise InvalidInputError(f"There is no speech voice called {voice_id}.")
+        raise InvalidInputError("speech.no_voice", voice=voice_id)
 
     def _cut(self) -> None:
         # Caller holds self._cond.

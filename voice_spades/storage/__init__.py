@@ -1,4 +1,9 @@
-"""Files the game keeps: the autosaved match, statistics, and where they live."""
+"""Files the game keeps: the autosaved match, statistics, and where they live.
+
+Storage sits below narration and builds no sentence: an unusable file is reported as a
+:class:`CorruptFileError` carrying a catalog message (``storage.*``) and the place the
+file was moved to.
+"""
 
 from voice_spades.storage.atomic import atomic_write_text, move_aside
 from voice_spades.storage.envelope import CorruptFileError

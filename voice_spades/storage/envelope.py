@@ -1,5 +1,9 @@
 """Reading the game's own JSON files: the format tag is checked, and a file that
-cannot be used is moved aside with a sentence saying why and where."""
+cannot be used is moved aside, with an error saying why and where it went.
+
+Storage builds no sentence: a problem is a :class:`~voice_spades.errors.SpadesError`
+whose message id is in the catalog (``storage.*``); the session words it.
+"""
 
 from __future__ import annotations
 
@@ -9,28 +13,37 @@ from pathlib import Path
 from typing import TypeVar
 
 from voice_spades.errors import InvalidStateError, SpadesError
-from voice_spades.narration.catalog import render
+from voice_spades.messages import Message
 from voice_spades.storage.atomic import move_aside, remove_stale_temporaries
 
 T = TypeVar("T")
 
 
 class CorruptFileError(SpadesError):
-    """A saved file could not be used; it was moved aside. The message says why and where."""
+    """A saved file could not be used; it was moved aside.
 
-    def __init__(self, reason: str, moved_to: Path | None) -> None:
-        super().__init__(reason)
+    Its message is the reason (:attr:`reason`); :attr:`moved_to` is where the file
+    went, None when it could not be moved.
+    """
+
+    def __init__(self, reason: Message, moved_to: Path | None) -> None:
+        super().__init__(reason.id, **reason.fields)
         self.reason = reason
         self.moved_to = moved_to
+
+    @property
+    def where(self) -> str | Message:
+        """The file's new name, or a message saying it could not be moved."""
+        return self.moved_to.name if self.moved_to is not None else Message("storage.nowhere")
 
 
 def read_envelope(text: str, file_format: str, wrong_kind: str) -> dict[str, object]:
     """The JSON object of a file tagged ``"format": file_format``; InvalidStateError
-    when the text is not JSON, or (with the sentence ``wrong_kind``) is not that file."""
+    when the text is not JSON, or (with the message id ``wrong_kind``) is not that file."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidStateError(render("storage.not_json", error=exc.msg)) from exc
+        raise InvalidStateError("storage.not_json", error=exc.msg) from exc
     if not isinstance(data, dict) or data.get("format") != file_format:
         raise InvalidStateError(wrong_kind)
     return data
@@ -46,16 +59,16 @@ def load_file(path: Path, parse: Callable[[str], T]) -> T | None:
     try:
         return parse(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, InvalidStateError) as exc:
-        reason = str(exc) if isinstance(exc, InvalidStateError) else \
-            render("storage.unreadable", error=exc.__class__.__name__)
+        reason = exc.message if isinstance(exc, InvalidStateError) else \
+            Message("storage.unreadable", error=exc.__class__.__name__)
         raise set_aside(path, reason) from exc
 
 
-def set_aside(path: Path, reason: str) -> CorruptFileError:
+def set_aside(path: Path, reason: Message | SpadesError) -> CorruptFileError:
     """Move an unusable file aside (if it is there and can be moved); the error to
-    report says why and where it went."""
+    report says why (``reason``) and where it went."""
     try:
         moved = move_aside(path) if path.exists() else None
     except OSError:
         moved = None
-    return CorruptFileError(reason, moved)
+    return CorruptFileError(reason.message if isinstance(reason, SpadesError) else reason, moved)

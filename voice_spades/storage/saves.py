@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from voice_spades.engine.match import Match
-from voice_spades.errors import InvalidStateError
-from voice_spades.narration.catalog import render
+from voice_spades.engine import Match
+from voice_spades.errors import InvalidStateError, SpadesError
+from voice_spades.messages import Message
 from voice_spades.storage.atomic import atomic_write_text
 from voice_spades.storage.envelope import CorruptFileError, load_file, read_envelope, set_aside
 
@@ -45,8 +45,9 @@ class SaveStore:
         """
         return load_file(self.path, parse_save)
 
-    def discard(self, reason: str) -> CorruptFileError:
-        """Move a save that turned out unusable aside; the error to report says where."""
+    def discard(self, reason: Message | SpadesError) -> CorruptFileError:
+        """Move a save that turned out unusable aside (``reason`` says why); the error
+        to report says where it went."""
         return set_aside(self.path, reason)
 
     def delete(self) -> None:
@@ -56,8 +57,8 @@ class SaveStore:
 
 def parse_save(text: str) -> SavedGame:
     """Read a save file's text; raises InvalidStateError saying what is wrong."""
-    data = read_envelope(text, SAVE_FORMAT, render("storage.not_a_save"))
+    data = read_envelope(text, SAVE_FORMAT, "storage.not_a_save")
     settings = data.get("settings")
     if not isinstance(settings, dict):
-        raise InvalidStateError(render("storage.no_settings"))
+        raise InvalidStateError("storage.no_settings")
     return SavedGame(Match.from_dict(data.get("match")), settings)

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 from voice_spades.errors import InvalidStateError
-from voice_spades.narration.catalog import render
 from voice_spades.storage.atomic import atomic_write_text
 from voice_spades.storage.envelope import load_file, read_envelope
 
@@ -40,14 +39,14 @@ class Stats:
 
 
 def _parse(text: str) -> dict[str, dict[str, int]]:
-    data = read_envelope(text, STATS_FORMAT, render("storage.not_stats"))
+    data = read_envelope(text, STATS_FORMAT, "storage.not_stats")
     profiles = data.get("profiles")
     if not isinstance(profiles, dict):
-        raise InvalidStateError(render("storage.no_records"))
+        raise InvalidStateError("storage.no_records")
     records: dict[str, dict[str, int]] = {}
     for name, entry in profiles.items():
         if not isinstance(entry, dict) or not all(
                 isinstance(entry.get(k), int) and entry[k] >= 0 for k in ("wins", "losses")):
-            raise InvalidStateError(render("storage.bad_record", name=name))
+            raise InvalidStateError("storage.bad_record", name=name)
         records[name] = {"wins": entry["wins"], "losses": entry["losses"]}
     return records

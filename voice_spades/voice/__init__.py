@@ -1,1 +1,20 @@
-"""voice_spades."""
+"""Voice input: what the player says becomes an intent for the session.
+
+The rooms, lowest first (each imports only rooms above it in this list):
+
+* :mod:`.lexicon` (with ``lexicon.toml``): the spoken vocabulary as data, shared by
+  the recognizers (extra pronunciations) and understanding (phrases, costs);
+  :mod:`.lists`: lists inside sentences, as catalog data.
+* :mod:`.audio`: the microphone, voice activity detection and audio measures.
+* :mod:`.models`: the Vosk model manager (where models live, the folder check, the
+  verified download) and the ``voice-spades models`` command.
+* :mod:`.recognizers`: the :class:`~.recognizers.base.Recognizer` protocol, the
+  PocketSphinx and Vosk backends, and the choice between them.
+* :mod:`.understanding`: the phrases sayable now, what a recognition means, and
+  when to ask before acting.
+* :mod:`.listener`: ties them to a running session.
+* :mod:`.testing`: synthesized test speech and benchmark manifests (development only).
+
+Every sentence the player hears from voice comes from the catalog
+(``narration/locales/<language>/voice.toml``).
+"""

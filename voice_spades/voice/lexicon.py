@@ -5,8 +5,9 @@ action, query, answer and command, the filler words a player may add or drop, an
 the likely mishearings with their substitution costs: variants (homophones an
 open-vocabulary recognizer may write) and risky pairs (grammar words that
 recognizers confuse), and pronunciations the recognizer's dictionary lacks.
-:mod:`.grammar` expands it into phrases; :mod:`.meaning` scores what was heard
-with its costs.
+:mod:`.understanding.grammar` expands it into phrases; :mod:`.understanding.meaning`
+scores what was heard with its costs; the PocketSphinx recognizer adds the
+pronunciations to its dictionary.
 """
 
 from __future__ import annotations

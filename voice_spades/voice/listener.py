@@ -1,6 +1,6 @@
 """Voice input: what the player says becomes an intent on the session's queue.
 
-:class:`VoiceInput` owns a :class:`~voice_spades.voice.microphone.Microphone` and a
+:class:`VoiceInput` owns a :class:`~voice_spades.voice.audio.microphone.Microphone` and a
 recognizer. At every change of the game (``session.listeners``) it rebuilds the
 phrase table of what can be said now and loads it into the recognizer; each
 utterance is decoded on the voice thread (never the session's), read in that
@@ -23,23 +23,26 @@ from collections import deque
 from dataclasses import dataclass
 
 from voice_spades.commands import AnyIntent
-from voice_spades.narration import Line
+from voice_spades.engine import Phase
+from voice_spades.errors import SetupError
+from voice_spades.messages import Message
 from voice_spades.session import GrammarContext, Session
 from voice_spades.speech.base import Speaker
-from voice_spades.speech.message import Priority
-from voice_spades.voice.audio_features import voiced_fraction
-from voice_spades.voice.confirmation import ConfirmationPolicy, understand
-from voice_spades.voice.grammar import PhraseTable, build_phrases
-from voice_spades.voice.microphone import Device, Microphone, probe
-from voice_spades.voice.models import choose_recognizer
-from voice_spades.voice.recognizer import Recognizer
+from voice_spades.voice.audio.features import voiced_fraction
+from voice_spades.voice.audio.microphone import Device, Microphone, probe
+from voice_spades.voice.recognizers.base import Recognizer
+from voice_spades.voice.recognizers.choice import choose_recognizer
+from voice_spades.voice.understanding.confirmation import ConfirmationPolicy, understand
+from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
 
 _log = logging.getLogger(__name__)
 
 NOISE_VOICING = 0.2
 """A rejected utterance with fewer voiced frames than this was noise: ignored, not
 answered with "Sorry, say again"."""
-RECOGNIZER_NAMES = {"pocketsphinx": "PocketSphinx", "vosk": "Vosk"}
+RECOGNIZER_NAMES = {"pocketsphinx": Message("voice.recognizer.pocketsphinx"),
+                    "vosk": Message("voice.recognizer.vosk")}
+"""How the player hears the name of each recognizer."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ class VoiceInput:
             self._utterances.append(pcm)
             self._cond.notify_all()
 
-    def help_text(self, context: GrammarContext) -> str:
+    def help_text(self, context: GrammarContext) -> Message:
         """What can be said now, for "what can I say"."""
         return voice_help(context, self.listen_key)
 
@@ -189,51 +192,55 @@ class VoiceInput:
             return None
         return understand(heard, table, self.policy)
 
-    def _failed(self, error: Exception) -> None:
+    def _failed(self, error: SetupError) -> None:
         """The microphone died mid-game: say so once; the keys go on."""
         self.session.listen = None
-        self.session.output.emit([Line("voice.lost", str(error), Priority.HIGH)])
+        self.session.notify([Message("voice.lost", reason=error)])
 
 
-def voice_help(context: GrammarContext, listen_key: str | None = None) -> str:
+def voice_help(context: GrammarContext, listen_key: str | None = None) -> Message:
     """A few sentences on what can be said at this point of the game."""
     view = context.view
-    parts = [f"Press {listen_key}, then speak."] if listen_key else []
+    now: Message | None = None
     if context.question is not None:
-        parts.append('Say "yes" or "no".')
+        now = Message("voice.help.answer")
     elif context.over:
-        parts.append('Say "new game", or "quit".')
-    elif view.is_my_turn and view.phase == "bid":
-        parts.append('Say your bid, like "bid four", or "nil".')
-    elif view.is_my_turn and view.phase == "exchange":
-        parts.append('Say "exchange" and a card to give it back, then "exchange them".')
-    elif view.phase == "play":
-        parts.append('Name a card, like "queen of hearts", or say "highest spade", '
-                     '"lowest club", or "play it".')
-    parts.append('You can ask "what can I play", "my hand", "the table", "scores", '
-                 'or say "repeat", "faster", "slower", "save and quit".')
-    return " ".join(parts)
+        now = Message("voice.help.over")
+    elif view.is_my_turn and view.phase == Phase.BID:
+        now = Message("voice.help.bid")
+    elif view.is_my_turn and view.phase == Phase.EXCHANGE:
+        now = Message("voice.help.exchange")
+    elif view.phase == Phase.PLAY:
+        now = Message("voice.help.play")
+    always = Message("voice.help.always")
+    if now is None:
+        if listen_key:
+            return Message("voice.help.anytime_push", key=listen_key, always=always)
+        return Message("voice.help.anytime", always=always)
+    if listen_key:
+        return Message("voice.help.push", key=listen_key, now=now, always=always)
+    return Message("voice.help", now=now, always=always)
 
 
 def start_voice(session: Session, speaker: Speaker | None,
-                options: VoiceOptions) -> tuple[VoiceInput, str]:
-    """Start voice input for ``session``; returns it and the sentence that says so.
+                options: VoiceOptions) -> tuple[VoiceInput, Message]:
+    """Start voice input for ``session``; returns it and the message that says so.
 
     SetupError when there is no microphone (checked first: it is the cheap and
     common failure) or no recognizer can run.
     """
     probe(options.device)
-    recognizer, message = choose_recognizer(options.recognizer or "auto",
-                                            options.vosk_model)
+    recognizer, choice = choose_recognizer(options.recognizer or "auto",
+                                           options.vosk_model)
     microphone = Microphone(options.device, mode="push" if options.push_to_talk else "open",
                             barge_in=options.barge_in)
     voice = VoiceInput(session, recognizer, microphone,
                        policy=ConfirmationPolicy(confirm_bids=options.confirm_bids),
                        listen_key=options.listen_key)
     voice.start(speaker)
-    name = RECOGNIZER_NAMES.get(recognizer.name, recognizer.name)
-    said = f"Voice input is on, with {name}." if options.recognizer is None \
-        else f"Voice input is on. {message}"
-    how = f" Press {options.listen_key}, then speak." if options.push_to_talk \
-        else ' Say "what can I say" to hear the words.'
-    return voice, said + how
+    how = Message("voice.how.push", key=options.listen_key) if options.push_to_talk \
+        else Message("voice.how.open")
+    if options.recognizer is None:
+        name = RECOGNIZER_NAMES.get(recognizer.name, recognizer.name)
+        return voice, Message("voice.on", recognizer=name, how=how)
+    return voice, Message("voice.on_chosen", choice=choice, how=how)

@@ -41,28 +41,28 @@ from typing import Any
 
 import pocketsphinx
 
-from voice_spades.voice.audio_features import (
+from voice_spades.voice.audio.features import (
     add_noise_floor,
     reduce_noise,
     trim_to_speech,
     voiced_fraction,
 )
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
-from voice_spades.voice.phrases import PhraseSet
-from voice_spades.voice.pocketsphinx_grammar import (
-    GrammarPlan,
-    plan_grammar,
-    prefix_tree,
-    pronunciations,
-)
-from voice_spades.voice.pocketsphinx_tuning import DecodeDetails, PocketSphinxTuning
-from voice_spades.voice.recognizer import (
+from voice_spades.voice.recognizers.base import (
     BYTES_PER_SECOND,
     SAMPLE_RATE,
     Recognition,
     audio_seconds,
     rejection,
 )
+from voice_spades.voice.recognizers.phrases import PhraseSet
+from voice_spades.voice.recognizers.pocketsphinx_grammar import (
+    GrammarPlan,
+    plan_grammar,
+    prefix_tree,
+    pronunciations,
+)
+from voice_spades.voice.recognizers.pocketsphinx_tuning import DecodeDetails, PocketSphinxTuning
 
 log = logging.getLogger(__name__)
 

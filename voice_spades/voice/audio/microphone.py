@@ -1,7 +1,7 @@
 """The microphone: 16 kHz mono int16 capture, cut into utterances, muted while the game talks.
 
 A :class:`Microphone` reads its device on its own thread, passes every block
-through a gate and a :class:`~voice_spades.voice.vad.VoiceActivityDetector`, and
+through a gate and a :class:`~voice_spades.voice.audio.vad.VoiceActivityDetector`, and
 hands each complete utterance to ``on_utterance`` (called on that thread: keep
 it short).
 
@@ -9,7 +9,7 @@ The gate:
 
 * **Muted** (:meth:`Microphone.set_muted`, while the narrator speaks, plus a
   short tail after it stops): audio is thrown away, so the game never hears
-  itself. With barge-in on, a :class:`~voice_spades.voice.vad.BargeInDetector`
+  itself. With barge-in on, a :class:`~voice_spades.voice.audio.vad.BargeInDetector`
   still listens, and an onset well above the narration's own level calls
   ``on_barge_in`` (which silences the narrator) and opens the gate, keeping the
   onset.
@@ -36,14 +36,20 @@ from types import ModuleType
 from typing import Any
 
 from voice_spades.errors import SetupError
-from voice_spades.voice.vad import SAMPLE_RATE, BargeInDetector, VadSettings, VoiceActivityDetector
+from voice_spades.voice.audio.vad import (
+    SAMPLE_RATE,
+    BargeInDetector,
+    VadSettings,
+    VoiceActivityDetector,
+)
 
 _log = logging.getLogger(__name__)
 
-NO_MICROPHONE = "No microphone was found, so voice is off; use the keyboard."
-NO_PORTAUDIO = "The sound library PortAudio is missing, so voice is off; use the keyboard."
-NO_16K = "The microphone cannot record 16 kHz mono sound, so voice is off; use the keyboard."
-MIC_FAILED = "The microphone stopped working, so voice is off; use the keyboard."
+NO_MICROPHONE = "voice.no_microphone"
+NO_PORTAUDIO = "voice.no_portaudio"
+NO_16K = "voice.no_16k"
+MIC_FAILED = "voice.mic_failed"
+"""Catalog ids of what the player is told when the microphone cannot be used."""
 
 MODES = ("open", "push")
 """Open microphone, or push-to-talk."""
@@ -100,15 +106,14 @@ def parse_device(text: str | None) -> Device:
 
 def probe(device: Device = None) -> None:
     """Check that ``device`` (default: the default input) can record 16 kHz mono int16;
-    SetupError saying why not, in one speakable sentence."""
+    SetupError saying why not."""
     sd = load_sounddevice()
     try:
         with quiet_stderr():
             info = sd.query_devices(device, kind="input")
     except (sd.PortAudioError, ValueError) as exc:
         if device is not None:
-            raise SetupError(f"No microphone called {device} was found, so voice is off; "
-                             "use the keyboard.") from exc
+            raise SetupError("voice.no_microphone_named", device=device) from exc
         raise SetupError(NO_MICROPHONE) from exc
     if int(info.get("max_input_channels", 0)) < 1:
         raise SetupError(NO_MICROPHONE)

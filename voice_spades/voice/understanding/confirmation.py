@@ -24,17 +24,18 @@ from voice_spades.commands import (
     PlayCurrent,
     Propose,
 )
-from voice_spades.engine.actions import Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import Card
-from voice_spades.voice.grammar import PhraseTable
+from voice_spades.engine import Bid, BlindNilChoice, Card, DrawChoice, Exchange, Phase
+from voice_spades.messages import Message
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
-from voice_spades.voice.meaning import Reading, read
-from voice_spades.voice.recognizer import Recognition
+from voice_spades.voice.lists import chain
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.understanding.grammar import PhraseTable
+from voice_spades.voice.understanding.meaning import Reading, read
 
 LOW_CONFIDENCE = 0.5
 """Recognizer confidence below which a card play is asked about. Measured with
 PocketSphinx on 2,256 synthesized clips: together with the close alternatives of
-:data:`~voice_spades.voice.meaning.CLOSE_PROBABILITY` it leaves 5 of 848 legal
+:data:`~voice_spades.voice.understanding.meaning.CLOSE_PROBABILITY` it leaves 5 of 848 legal
 card plays wrong and unasked (0.6%) and asks about 9% of the right ones; 0.7
 would leave 3 but ask about 17%."""
 
@@ -43,8 +44,8 @@ QUIT_CONFIDENCE = 0.9
 synthesized speech: right quits scored 0.96 to 1.0 (8 clips); other phrases heard
 as a quit scored 0.59, 0.79 and 0.79."""
 
-
-QUIT_QUESTION = "Save and quit?"
+QUIT_QUESTION = Message("voice.confirm.quit")
+"""The question asked before an uncertain "save and quit"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,23 +87,41 @@ def understand(heard: Recognition, table: PhraseTable, policy: ConfirmationPolic
     return decide(read(heard, table, lexicon), table, policy)
 
 
-def question(intent: Act | PlayCurrent, cursor: Card | None = None, phase: str = "") -> str:
-    """The short yes/no question about an action: "Queen of hearts?", "Bid four?"."""
+def question(intent: Act | PlayCurrent, cursor: Card | None = None,
+             phase: Phase | None = None, lexicon: Lexicon | None = None) -> Message:
+    """The short yes/no question about an action: "Queen of hearts?", "Bid four?".
+
+    Cards and numbers are named in the lexicon's words, the words the player said.
+    """
+    lex = lexicon or default_lexicon()
     if isinstance(intent, PlayCurrent):
-        if phase == "exchange":
-            return "Exchange the marked cards?"
-        return f"Play the {cursor.name}?" if cursor is not None else "Play it?"
+        if phase == Phase.EXCHANGE:
+            return Message("voice.confirm.exchange_marked")
+        if cursor is None:
+            return Message("voice.confirm.play_it")
+        return Message("voice.confirm.play_card", card=spoken_card(cursor, lex))
     action = intent.action
     if isinstance(action, Card):
-        text = action.name
-    elif isinstance(action, Bid):
-        text = "blind nil" if action.blind else "bid nil" if action.is_nil \
-            else "bid " + default_lexicon().numbers.get(action.tricks, str(action.tricks))
-    elif isinstance(action, BlindNilChoice):
-        text = "blind nil" if action.declare else "no blind nil"
-    elif isinstance(action, DrawChoice):
-        text = "keep it" if action.keep else "discard it"
-    elif isinstance(action, Exchange):
-        names = [card.name for card in action.cards]
-        text = "exchange the " + " and the ".join(names) if names else "keep all your cards"
-    return text[0].upper() + text[1:] + "?"
+        return Message("voice.confirm.card", card=spoken_card(action, lex))
+    if isinstance(action, Bid):
+        if action.blind:
+            return Message("voice.confirm.blind_nil")
+        if action.is_nil:
+            return Message("voice.confirm.bid_nil")
+        return Message("voice.confirm.bid",
+                       number=lex.numbers.get(action.tricks, str(action.tricks)))
+    if isinstance(action, BlindNilChoice):
+        return Message("voice.confirm.blind_nil" if action.declare
+                       else "voice.confirm.no_blind_nil")
+    if isinstance(action, DrawChoice):
+        return Message("voice.confirm.keep" if action.keep else "voice.confirm.discard")
+    if isinstance(action, Exchange) and action.cards:
+        names = [spoken_card(card, lex) for card in action.cards]
+        return Message("voice.confirm.exchange", cards=chain("voice.confirm.cards", names))
+    return Message("voice.confirm.keep_all")
+
+
+def spoken_card(card: Card, lexicon: Lexicon) -> str:
+    """``card`` in the lexicon's words, as a player says it: "queen of hearts"."""
+    return lexicon.actions["card"][0].format(rank=lexicon.ranks[card.rank][0],
+                                             suit=card.suit.plural)

@@ -31,9 +31,21 @@ from voice_spades.commands import (
     PlayCurrent,
     Query,
 )
-from voice_spades.engine.actions import Action, Bid, BlindNilChoice, DrawChoice, Exchange
-from voice_spades.engine.cards import CARDS, Card, Suit, cards_of, highest, lowest
-from voice_spades.engine.view import PlayerView
+from voice_spades.engine import (
+    CARDS,
+    Action,
+    Bid,
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Exchange,
+    Phase,
+    PlayerView,
+    Suit,
+    cards_of,
+    highest,
+    lowest,
+)
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 
 MAX_BID = 17
@@ -68,8 +80,8 @@ class PhraseTable:
     """The actions (:class:`Act`, :class:`PlayCurrent`) allowed now."""
     cursor: Card | None = None
     """The card under the hand cursor, which "play it" plays."""
-    phase: str = ""
-    """The phase of the view the table was built for ("" for the full grammar)."""
+    phase: Phase | None = None
+    """The phase of the view the table was built for (None for the full grammar)."""
     dropped: frozenset[str] = frozenset()
     """Phrases left out because two meanings claimed them."""
 
@@ -136,12 +148,12 @@ def build_phrases(view: PlayerView, *, confirming: bool, cursor: Card | None,
     legal: set[Intent] = {Act(action) for action in view.legal}
     if confirming:
         builder.add_all(_answer_phrases(lex))
-        if view.phase in ("blind-nil", "draw"):
+        if view.phase in (Phase.BLIND_NIL, Phase.DRAW):
             builder.add_all(_decision_phrases(lex, view.legal))
         return builder.table(legal=legal, cursor=cursor)
-    if view.phase == "play":
+    if view.phase == Phase.PLAY:
         return _play_phrases(lex, builder, view, cursor, legal)
-    if view.phase == "exchange" and view.is_my_turn:
+    if view.phase == Phase.EXCHANGE and view.is_my_turn:
         for card in cards_of(view.hand):
             builder.add_all(_mark_phrases(lex, card))
         builder.add_all((p, PlayCurrent()) for p in lex.actions["exchange-marked"])
@@ -206,7 +218,7 @@ def all_phrases() -> dict[str, str]:
 class _Builder:
     """Collects (phrase, meaning) pairs, dropping any phrase two meanings claim."""
 
-    def __init__(self, phase: str = "") -> None:
+    def __init__(self, phase: Phase | None = None) -> None:
         self.phase = phase
         self.meanings: dict[str, Meaning] = {}
         self.dropped: set[str] = set()

@@ -1,6 +1,6 @@
 """Synthesize a test-speech manifest for ``voice-spades bench voice``.
 
-    python -m voice_spades.voice.manifest --out DIR [--count 600] [--voices en-us,en-gb]
+    python -m voice_spades.voice.testing.manifest --out DIR [--count 600] [--voices en-us,en-gb]
         [--speeds 130,160,200] [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--seed 1]
 
 Phrases are drawn from the full grammar, kind by kind in turn (cards, bids,
@@ -27,8 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from voice_spades.voice.grammar import all_phrases
-from voice_spades.voice.testspeech import (
+from voice_spades.voice.testing.testspeech import (
     SAMPLE_RATE,
     SpeechParams,
     add_white_noise,
@@ -37,6 +36,7 @@ from voice_spades.voice.testspeech import (
     tools_available,
     write_wav,
 )
+from voice_spades.voice.understanding.grammar import all_phrases
 
 DEFAULT_VOICES = ("en-us", "en", "en-gb-x-rp", "en-us+f3", "en+m3", "en-gb-scotland",
                   "en-us+f2", "en-029")
@@ -131,7 +131,7 @@ def _list(text: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m voice_spades.voice.manifest",
+    parser = argparse.ArgumentParser(prog="python -m voice_spades.voice.testing.manifest",
                                      description="Synthesize a voice benchmark manifest.")
     parser.add_argument("--out", type=Path, required=True, help="folder to write into")
     parser.add_argument("--count", type=int, default=600, help="number of clips")

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_spades.commands import Act, Intent, NotUnderstood, PlayCurrent
-from voice_spades.voice.grammar import Meaning, PhraseTable
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
-from voice_spades.voice.recognizer import Recognition
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.understanding.grammar import Meaning, PhraseTable
 
 MAX_MATCH_COST = 0.6
 """Largest cost at which text that is not a phrase still matches one: two filler

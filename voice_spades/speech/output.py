@@ -1,14 +1,19 @@
-"""The session's output over the speech package's :class:`Announcer`: every line printed,
-and spoken when there is a speaker."""
+"""The session's output over the :class:`Announcer`: every line printed, and spoken when
+there is a speaker.
+
+:class:`AnnouncerOutput` implements the session's
+:class:`~voice_spades.session.output.Output` protocol from above: the speech layer is an
+adapter around the session, which imports nothing from it.
+"""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
 
-from voice_spades.narration.lines import Line
+from voice_spades.narration import Line, Priority
 from voice_spades.speech.announcer import Announcer
-from voice_spades.speech.message import Priority, Utterance
+from voice_spades.speech.message import Utterance
 
 DEFAULT_RATE = 200
 """Words per minute when no rate is asked for (the speech package's default)."""

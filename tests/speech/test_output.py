@@ -1,4 +1,4 @@
-"""The session's lines through the real Announcer: printed, spoken, interrupted."""
+"""The session's lines through the speech adapter (AnnouncerOutput): printed, spoken, cut."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from voice_spades.commands import Ask, Query
 from voice_spades.engine import Match, profile
 from voice_spades.keys import KeyboardInput, load_keymap
 from voice_spades.narration import Line
-from voice_spades.session import Pacer, Session
-from voice_spades.session.speech_output import AnnouncerOutput, batch_utterances
+from voice_spades.session import Pacer, Ports, Session
 from voice_spades.speech import Announcer, Priority
+from voice_spades.speech.output import AnnouncerOutput, batch_utterances
 
 
 def output() -> tuple[AnnouncerOutput, RecordingSpeaker, io.StringIO]:
@@ -57,8 +57,8 @@ def test_text_only_output_is_never_busy_and_has_no_rate() -> None:
 
 def test_a_key_press_cuts_the_sentence_at_once() -> None:
     out, speaker, _ = output()
-    session = Session(Match(profile("pagat"), 3), out, bot_factory=fast_bots,
-                      pacer=Pacer(out.is_busy, min_gap=0))
+    session = Session(Match(profile("pagat"), 3), Ports(out, pacer=Pacer(out.is_busy, min_gap=0)),
+                      bot_factory=fast_bots)
     session.start()
     speaker.speaking = True
     KeyboardInput(session, load_keymap()).press("c")
@@ -69,8 +69,8 @@ def test_a_key_press_cuts_the_sentence_at_once() -> None:
 
 def test_the_turn_prompt_comes_with_the_moves_before_it() -> None:
     out, speaker, _ = output()
-    session = Session(Match(profile("pagat"), 3), out, bot_factory=fast_bots,
-                      pacer=Pacer(out.is_busy, min_gap=0))
+    session = Session(Match(profile("pagat"), 3), Ports(out, pacer=Pacer(out.is_busy, min_gap=0)),
+                      bot_factory=fast_bots)
     session.start()
     session.play_bots()
     *_, move, prompt = speaker.said

@@ -25,7 +25,8 @@ class Recognition:
     spelling), or None when the utterance was rejected. ``confidence`` is in
     [0, 1]. ``alternatives`` lists the best phrases with a probability each,
     best first (the accepted phrase included), so a caller can offer a choice
-    when two are close. ``reason`` says why an utterance was rejected.
+    when two are close. ``reason`` says why an utterance was rejected, for logs and
+    benchmarks (developers): the player hears "Sorry, say again".
     """
 
     text: str | None

@@ -1,0 +1,45 @@
+"""What the session is plugged into: its ports (where its effects go) and the hooks the
+input layers lend it (help texts, push-to-talk)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from voice_spades.messages import Message
+from voice_spades.session.inputs import GrammarContext
+from voice_spades.session.output import Output
+from voice_spades.session.pacing import Pacer
+from voice_spades.storage import SaveStore, Stats
+
+
+class Ports:
+    """Where the session's effects go: the lines it says (``output``), the autosave
+    (``store``), the player's record (``stats``) and the bots' pace (``pacer``, by
+    default one that waits for ``output`` to fall quiet). Tests leave out what they
+    do not need."""
+
+    __slots__ = ("output", "pacer", "stats", "store")
+
+    def __init__(self, output: Output, *, store: SaveStore | None = None,
+                 stats: Stats | None = None, pacer: Pacer | None = None) -> None:
+        self.output = output
+        self.store = store
+        self.stats = stats
+        self.pacer = pacer if pacer is not None else Pacer(output.is_busy)
+
+
+@dataclass(slots=True)
+class InputHooks:
+    """What the input layers lend the session; each is None until a layer gives it.
+
+    The keyboard gives ``help_text`` at start-up; the voice layer sets ``voice_help``
+    and ``listen`` once it runs and takes them back when it stops.
+    """
+
+    help_text: Callable[[], str] | None = None
+    """The keys, spoken (the help key)."""
+    voice_help: Callable[[GrammarContext], Message] | None = None
+    """What can be said now ("what can I say")."""
+    listen: Callable[[], None] | None = None
+    """Start listening (push to talk)."""

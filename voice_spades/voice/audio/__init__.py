@@ -1,0 +1,9 @@
+"""Audio input: the microphone, cut into utterances, and measures of sound.
+
+* :mod:`.microphone`: 16 kHz mono capture on a thread, muted while the game talks,
+  push-to-talk, barge-in;
+* :mod:`.vad`: voice activity detection (where an utterance starts and ends) and
+  the barge-in detector;
+* :mod:`.features`: frame energies, voiced fraction, noise reduction and trimming,
+  used by the recognizers and the listener.
+"""

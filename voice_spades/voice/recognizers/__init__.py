@@ -1,0 +1,14 @@
+"""Speech recognizers restricted to the phrases allowed now.
+
+* :mod:`.base`: the :class:`~.base.Recognizer` protocol and its
+  :class:`~.base.Recognition` result, the seam between the game and a backend;
+* :mod:`.phrases`: phrase normalization shared by the backends;
+* :mod:`.pocketsphinx_recognizer` with :mod:`.pocketsphinx_grammar` (the
+  finite-state grammar and dictionary) and :mod:`.pocketsphinx_tuning` (its
+  measured settings): the default backend, always available;
+* :mod:`.vosk_recognizer` with :mod:`.vosk_results` (reading Vosk's n-best
+  answers): the optional backend, used when a model is installed;
+* :mod:`.choice`: which backend to use, and the message saying so.
+
+Backends load their native libraries only when imported; import them by module.
+"""

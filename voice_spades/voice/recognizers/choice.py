@@ -1,0 +1,61 @@
+"""Which recognizer to use: Vosk when a usable model is installed, else PocketSphinx.
+
+PocketSphinx's English model ships inside the pocketsphinx package, so voice
+always works; a Vosk model is optional (``voice-spades models download vosk-en``).
+"""
+
+from __future__ import annotations
+
+from voice_spades.errors import InvalidInputError, SetupError
+from voice_spades.messages import Message
+from voice_spades.voice.models.locations import find_vosk_model
+from voice_spades.voice.recognizers.base import Recognizer
+
+CHOICES = ("auto", "vosk", "pocketsphinx")
+
+_CLAUSES = {
+    "voice.model.unusable": "voice.because.model_unusable",
+    "voice.model.unusable_get_one": "voice.because.model_unusable_get_one",
+    "voice.model.none": "voice.because.no_model",
+    "voice.vosk.cannot_run": "voice.because.vosk_cannot_run",
+    "voice.vosk.damaged": "voice.because.vosk_damaged",
+}
+"""The catalog's mid-sentence form of each reason Vosk cannot be used ("Using
+PocketSphinx: no Vosk model installed...")."""
+
+
+def choose_recognizer(preferred: str | None = None,
+                      model_path: str | None = None) -> tuple[Recognizer, Message]:
+    """Return the recognizer to use and a message saying which one and why.
+
+    ``preferred`` is "vosk", "pocketsphinx" or None/"auto". Vosk is used
+    when a usable Vosk model is found (unless PocketSphinx was asked for);
+    otherwise PocketSphinx, which always works, and the message says what
+    Vosk lacked.
+    """
+    choice = (preferred or "auto").strip().lower()
+    if choice not in CHOICES:
+        raise InvalidInputError("voice.unknown_recognizer", name=preferred)
+    if choice == "pocketsphinx":
+        return _pocketsphinx(), Message("voice.using.pocketsphinx_asked")
+    try:
+        path = find_vosk_model(model_path)
+        from voice_spades.voice.recognizers.vosk_recognizer import VoskRecognizer
+
+        return VoskRecognizer(path), Message("voice.using.vosk", name=path.name, path=path)
+    except SetupError as error:
+        clause = _CLAUSES.get(error.message_id)
+        why = Message(clause, **error.fields) if clause else error.message
+    fallback = "voice.using.pocketsphinx_instead" if choice == "vosk" \
+        else "voice.using.pocketsphinx_because"
+    return _pocketsphinx(), Message(fallback, reason=why)
+
+
+def _pocketsphinx() -> Recognizer:
+    try:
+        from voice_spades.voice.recognizers.pocketsphinx_recognizer import (
+            PocketSphinxRecognizer,
+        )
+    except ImportError as error:
+        raise SetupError("voice.no_recognizer", error=str(error)) from error
+    return PocketSphinxRecognizer()
