@@ -11,17 +11,21 @@ the end of input saves the game and quits.
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
+import math
 import signal
 import sys
 import threading
+import unicodedata
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from types import FrameType
 from typing import Protocol, TextIO
 
 from voice_spades.bots import LEVELS
-from voice_spades.engine import PROFILE_NAMES
+from voice_spades.engine import PROFILE_NAMES, profile
 from voice_spades.errors import InvalidInputError, SetupError, SpadesError
 from voice_spades.keys import (
     KeyboardInput,
@@ -29,6 +33,7 @@ from voice_spades.keys import (
     TerminalKeys,
     help_text,
     hints,
+    key_help,
     key_mode,
     load_keymap,
 )
@@ -36,17 +41,18 @@ from voice_spades.keys.names import key_label
 from voice_spades.messages import Message
 from voice_spades.narration import Verbosity, render
 from voice_spades.session import GameSettings, InputHooks, Pacer, Ports, Session
+from voice_spades.session.settings import ENDINGS
 from voice_spades.session.startup import corrupt_notice, open_game
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.base import Speaker
 from voice_spades.speech.output import AnnouncerOutput
-from voice_spades.storage import CorruptFileError, SaveStore, Stats, data_paths
+from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
 
 Notice = Message | SpadesError
 """Something to tell the player once the game starts."""
 
 GAME_OPTIONS = ("rules", "players", "level", "target", "seed", "no_hell", "quicksand",
-                "suicide")
+                "suicide", "ending", "hands")
 """Options that define a match: saved with it and restored on resume."""
 SEAT_PITCHES = (50, 35, 65, 45, 70, 30)
 """Pitch of each seat's voice with --seat-voices (seat 0, the player, keeps the default)."""
@@ -54,6 +60,16 @@ GOODBYE_WAIT = 4.0
 """Seconds to let the last sentence finish before exiting."""
 LISTEN_KEY = "space"
 """The push-to-talk key when the player's keymap binds none."""
+MAX_PACE = 10
+"""Longest --pace, in seconds: computer players that wait longer seem stuck."""
+QUIT_SIGNALS = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP")
+"""Control-C, Control-backslash, kill and a closed terminal: each saves and quits."""
+PLAIN_TEXT = "voice_spades.plain"
+"""The error handler of standard output and error: what the terminal's encoding cannot
+show is written in plain letters (``é`` as ``e``, ``€`` as ``EUR``), never dropped."""
+_PLAIN = {"€": "EUR", "£": "GBP", "—": "-", "–": "-", "‘": "'", "’": "'", "“": '"',
+          "”": '"', "…": "...", "\u00a0": " "}
+"""Plain spellings of signs that have no letters to fall back on (else "?")."""
 
 
 class VoiceRunning(Protocol):
@@ -79,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-hell", action="store_true", help=render("cli.play.no_hell"))
     p.add_argument("--quicksand", action="store_true", help=render("cli.play.quicksand"))
     p.add_argument("--suicide", action="store_true", help=render("cli.play.suicide"))
+    p.add_argument("--ending", choices=ENDINGS, help=render("cli.play.ending"))
+    p.add_argument("--hands", type=int, metavar="N", help=render("cli.play.hands"))
     p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
     p.add_argument("--rate", type=int, help=render("cli.play.rate"))
     p.add_argument("--voice", help=render("cli.play.voice"))
@@ -114,16 +132,67 @@ def requested_settings(args: argparse.Namespace) -> tuple[GameSettings, set[str]
     return GameSettings(**fields), given
 
 
+def check_options(args: argparse.Namespace) -> tuple[GameSettings, set[str], DataPaths]:
+    """The match the command line asks for, which of its options were typed, and where
+    the files go; raises InvalidInputError saying why an option makes no game."""
+    pace = args.pace
+    if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
+        raise InvalidInputError("options.bad_pace", high=MAX_PACE, value=f"{pace:g}")
+    requested, given = requested_settings(args)
+    try:
+        requested.check_new()
+    except InvalidInputError as exc:
+        raise with_players_hint(exc, requested.players) from None
+    return requested, given, data_paths(args.data_dir)
+
+
+def with_players_hint(exc: InvalidInputError, players: int | None) -> InvalidInputError:
+    """``exc``, followed by the rules that do play with ``players`` when it says the
+    rules chosen do not ("For 6 players, use --rules playroom.")."""
+    if players is None or exc.message.id not in ("rules.players_exact", "rules.players_range"):
+        return exc
+    fits = [name for name in PROFILE_NAMES if _plays_with(name, players)]
+    if not fits:
+        return exc
+    names = fits[0] if len(fits) == 1 else render(
+        "word.or", head=render("word.list_sep").join(fits[:-1]), last=fits[-1])
+    return InvalidInputError("options.players_hint", reason=exc.message, players=players,
+                             names=names)
+
+
+def _plays_with(name: str, players: int) -> bool:
+    try:
+        profile(name, players=players)
+    except InvalidInputError:
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; 0 when the player quits, 2 for options that make no match."""
     args = build_parser().parse_args(argv)
-    requested, given = requested_settings(args)
+    show_any_text(sys.stdout, sys.stderr)
     try:
-        requested.rule_options()
+        requested, given, paths = check_options(args)
     except InvalidInputError as exc:
         print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
-    paths = data_paths(args.data_dir)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    signals = QuitSignals()
+    try:
+        with ExitStack() as stack:
+            if interactive:  # before anything slow: keys typed from now on wait, unseen
+                stack.enter_context(key_mode(sys.stdin.fileno()))
+            return run_game(args, (requested, given), paths, interactive, signals)
+    finally:
+        signals.restore()
+
+
+def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
+             paths: DataPaths, interactive: bool, signals: QuitSignals) -> int:
+    """Open the game (``request``: the settings asked for, and which were typed), start
+    speech, voice and keys, and play until the player quits."""
+    requested, given = request
     output, notices = make_output(args, sys.stdout)
     keymap = load_keymap(args.keymap or paths.keymap_file)
     if args.keymap is not None and not args.keymap.exists():
@@ -139,17 +208,18 @@ def main(argv: list[str] | None = None) -> int:
     ports = Ports(output, store=store, stats=stats, pacer=Pacer(output.is_busy, min_gap=pace))
     session = Session(opening.match, ports, settings=opening.settings,
                       verbosity=Verbosity(args.verbosity), hints=hints(keymap),
-                      hooks=InputHooks(help_text=lambda: help_text(keymap)))
+                      hooks=InputHooks(help_text=lambda: help_text(keymap),
+                                       key_help=key_help(keymap)))
+    signals.attach(session)
     keyboard = KeyboardInput(session, keymap)
-    interactive = sys.stdin is not None and sys.stdin.isatty()
     notices += [Message("setup.keymap_problem", problem=p) for p in keymap.problems]
     notices += opening.notices
     if not interactive:
         notices.append(Message("setup.no_terminal"))
     voice, said = start_voice_input(args, session, output, keymap)
     session.notify([*notices, *said])
+    session.save()  # a folder that cannot be written is said now, with the notices
     session.start(resumed=opening.resumed)
-    session.save()
     return play(session, keyboard, output, interactive, voice)
 
 
@@ -222,21 +292,15 @@ def start_speaker(rate: int | None, voice: str | None) -> Speaker:
 def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
          interactive: bool, voice: VoiceRunning | None = None) -> int:
     """Read input on a thread (and the microphone on another) and run the session here
-    until the player quits."""
-    previous = _quit_on_signals(session)
+    until the player quits. A terminal must already be in :func:`key_mode`."""
     try:
         if interactive:
-            fd = sys.stdin.fileno()
-            with key_mode(fd):
-                keys = TerminalKeys(fd)
-                _start_thread(lambda: keyboard.run_terminal(keys))
-                session.run()
+            keys = TerminalKeys(sys.stdin.fileno())
+            _start_thread(lambda: keyboard.run_terminal(keys))
         else:
             _start_thread(lambda: keyboard.run_lines(sys.stdin or io.StringIO()))
-            session.run()
+        session.run()
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
         if voice is not None:
             voice.stop()
         output.wait_idle(GOODBYE_WAIT)
@@ -248,22 +312,64 @@ def _start_thread(target: Callable[[], None]) -> None:
     threading.Thread(target=target, daemon=True, name="keyboard").start()
 
 
-def _quit_on_signals(session: Session) -> dict[int, signal._HANDLER]:
-    """Control-C, SIGTERM and SIGHUP save and quit between two steps of the session (the
-    handler only sets a flag, so it never interrupts an action halfway)."""
+class QuitSignals:
+    """Control-C, Control-backslash, SIGTERM and SIGHUP save and quit between two steps
+    of the session: the handler only sets a flag, so it never interrupts an action
+    halfway, and the game ends the ordinary way (goodbye said, terminal restored).
 
-    def request_quit(_signum: int, _frame: FrameType | None) -> None:
-        session.stop_requested = True
+    Installed before the game starts (on the main thread only): a signal that comes
+    while it is starting quits as soon as the session runs.
+    """
 
-    previous: dict[int, signal._HANDLER] = {}
-    if threading.current_thread() is not threading.main_thread():
-        return previous
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        signum = getattr(signal, name, None)
-        if signum is not None:
-            previous[signum] = signal.signal(signum, request_quit)
-    return previous
+    def __init__(self) -> None:
+        self.requested = False
+        self.session: Session | None = None
+        self._previous: dict[int, signal._HANDLER] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in QUIT_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                self._previous[signum] = signal.signal(signum, self._quit)
 
+    def _quit(self, _signum: int, _frame: FrameType | None) -> None:
+        self.requested = True
+        if self.session is not None:
+            self.session.stop_requested = True
+
+    def attach(self, session: Session) -> None:
+        """The session to stop (at once if a signal came already)."""
+        self.session = session
+        if self.requested:
+            session.stop_requested = True
+
+    def restore(self) -> None:
+        """Put the previous handlers back."""
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+
+
+def show_any_text(*streams: TextIO) -> None:
+    """Write what the streams' encoding cannot show (ASCII or Latin-1 terminals) in plain
+    letters instead of failing on the line: see :data:`PLAIN_TEXT`."""
+    for stream in streams:
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=PLAIN_TEXT)
+
+
+def _plain_letters(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler :data:`PLAIN_TEXT`."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(map(_plain, error.object[error.start:error.end])), error.end
+
+
+def _plain(char: str) -> str:
+    letters = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+    return _PLAIN.get(char) or letters or "?"
+
+
+codecs.register_error(PLAIN_TEXT, _plain_letters)
 
 if __name__ == "__main__":
     raise SystemExit(main())

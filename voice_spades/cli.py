@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 _SUBCOMMANDS: dict[str, str] = {
     "play": "voice_spades.app:main",
@@ -38,6 +39,32 @@ def _load(target: str) -> Callable[[list[str]], int]:
     return entry
 
 
+@contextlib.contextmanager
+def _keys_held() -> Iterator[None]:
+    """While the game loads (its modules take a quarter of a second to import, before it
+    sets the terminal's key mode itself), keys are neither echoed nor held back for a
+    whole line: typed early, they wait unseen for the game. The terminal is put back as
+    it was afterwards. Nothing is done without a terminal (or without termios)."""
+    restore: Callable[[], None] | None = None
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+        mode = termios.tcgetattr(fd)
+        mode[3] &= ~(termios.ICANON | termios.ECHO)
+        termios.tcsetattr(fd, termios.TCSANOW, mode)
+        restore = lambda: termios.tcsetattr(fd, termios.TCSADRAIN, saved)  # noqa: E731
+    except Exception:  # no terminal (a pipe, a closed stdin) or no termios (Windows)
+        restore = None
+    try:
+        yield
+    finally:
+        if restore is not None:
+            with contextlib.suppress(Exception):  # a terminal that is gone needs nothing
+                restore()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; with no subcommand, play."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -49,9 +76,10 @@ def main(argv: list[str] | None = None) -> int:
             print(_text("cli.bench_usage"), file=sys.stderr)
             return 2
         return _load(_BENCHES[args[1]])(args[2:])
-    if args and args[0] in _SUBCOMMANDS:
+    if args and args[0] in _SUBCOMMANDS and args[0] != "play":
         return _load(_SUBCOMMANDS[args[0]])(args[1:])
-    return _load(_SUBCOMMANDS["play"])(args)
+    with _keys_held():
+        return _load(_SUBCOMMANDS["play"])(args[1:] if args[:1] == ["play"] else args)
 
 
 if __name__ == "__main__":

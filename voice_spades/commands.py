@@ -41,6 +41,17 @@ class Query(Enum):
     HELP = "help"              # the keys
     WHAT_CAN_I_SAY = "what-can-i-say"
     HISTORY = "history"        # recent messages
+    PREVIOUS_MESSAGE = "previous-message"  # history: one message back
+    NEXT_MESSAGE = "next-message"          # history: one message forward
+    NEWEST_MESSAGE = "newest-message"      # history: the newest message
+    OLDEST_MESSAGE = "oldest-message"      # history: the oldest message kept
+    PREVIOUS_HAND = "previous-hand"        # the previous hand, a trick at a time, then its score
+    TRICKS_NEEDED = "tricks-needed"        # tricks each side still needs; contracts made
+    TARGET = "target"                      # the target score and the bag penalty
+    NEXT_PLAYER = "next-player"            # one player's bid and tricks; again: the next
+    CURRENT_CARD = "current-card"  # the card under the hand cursor
+    HINT = "hint"              # what the Hard player would do here, and why
+    ALL_KEYS = "all-keys"      # every key (HELP: the keys for now, a few at a time)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,28 @@ def run(data_dir: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[s
 @pytest.mark.parametrize(("args", "message"), [
     (["--rules", "playroom", "--players", "7"],
      "The playroom rules are for 3 to 6 players, not 7."),
-    (["--players", "3"], "The pagat rules are for 4 players, not 3."),
+    (["--players", "3"], "The pagat rules are for 4 players, not 3. For 3 players, use "
+                         "--rules playroom."),
+    (["--players", "6"], "The pagat rules are for 4 players, not 6. For 6 players, use "
+                         "--rules playroom."),
+    (["--players", "2"], "The pagat rules are for 4 players, not 2. For 2 players, use "
+                         "--rules two-player."),
+    (["--rules", "two-player", "--players", "4"],
+     "The two-player rules are for 2 players, not 4. For 4 players, use --rules pagat, "
+     "classic-fr, cardgames or playroom."),
+    (["--pace", "inf"], "--pace must be a number of seconds from 0 to 10, not inf."),
+    (["--pace", "nan"], "--pace must be a number of seconds from 0 to 10, not nan."),
+    (["--pace", "-0.5"], "--pace must be a number of seconds from 0 to 10, not -0.5."),
+    (["--pace", "11"], "--pace must be a number of seconds from 0 to 10, not 11."),
+    (["--rules", "playroom", "--target", "499"],
+     "The playroom rules play to a target from 500 to 2000, not 499."),
+    (["--rules", "playroom", "--target", "2001"],
+     "The playroom rules play to a target from 500 to 2000, not 2001."),
+    (["--rules", "playroom", "--target", str(10**26)],
+     f"The playroom rules play to a target from 500 to 2000, not {10**26}."),
+    (["--target", "2001"], "The target can be at most 2000, not 2001."),
+    (["--data-dir", ""], "The data folder name is empty, which would mean the current "
+                         "folder. Give a folder, for example --data-dir ~/voice-spades."),
     (["--quicksand"], "No hell, quicksand and suicide are playroom variants."),
     (["--target", "0"], "The target score must be positive, not 0."),
 ])
@@ -76,5 +97,102 @@ def test_a_resumed_game_keeps_its_options(tmp_path: Path) -> None:
 
 
 def test_help_lists_the_keys(tmp_path: Path) -> None:
-    result = run(tmp_path, "f1\nq\n")
+    # F1: the keys for now, a few at a time (issue 10); ? (all_keys): every key.
+    result = run(tmp_path, "f1\n?\nq\n")
+    assert "Keys now, 1 of " in result.stdout
     assert "Keys: B your bid; C cards on the table; F suit led;" in result.stdout
+
+
+@pytest.mark.parametrize("target", ["500", "2000"])
+def test_playroom_targets_from_500_to_2000_are_accepted(tmp_path: Path, target: str) -> None:
+    result = run(tmp_path, "q\n", "--rules", "playroom", "--players", "6", "--target", target)
+    assert result.returncode == 0, result.stderr
+    assert "Voice Spades. playroom rules, 6 players" in result.stdout
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(("name", "content", "said"), [
+    ("savegame.json", DEEP, "Your saved game could not be read: the file is nested too deeply "
+                            "to be read. It was moved aside to savegame.json.corrupt-"),
+    ("savegame.json", '{"format": "voice-spades-save/1", "settings": {"seed": ' + "9" * 5000
+     + "}}", "Your saved game could not be read: the file holds a number too long to be "
+             "read. It was moved aside to savegame.json.corrupt-"),
+    ("stats.json", DEEP, "The statistics file could not be read: the file is nested too "
+                         "deeply to be read. It was moved aside to stats.json.corrupt-"),
+    ("stats.json", "1" * 5000, "The statistics file could not be read: the file holds a "
+                               "number too long to be read. It was moved aside to "
+                               "stats.json.corrupt-"),
+])
+def test_a_file_that_crashed_every_start_is_moved_aside(tmp_path: Path, name: str,
+                                                         content: str, said: str) -> None:
+    (tmp_path / name).write_text(content)
+    result = run(tmp_path, "q\n", "--seed", "3")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert said in result.stdout
+    assert "Voice Spades. pagat rules" in result.stdout
+    assert len(list(tmp_path.glob(f"{name}.corrupt-*"))) == 1
+    assert run(tmp_path, "q\n").returncode == 0
+
+
+def unwritable(folder: Path) -> str:
+    return f"{folder} is a file, not a folder"
+
+
+@pytest.mark.parametrize(("stdin", "goodbye"), [
+    ("q\n", "Your game was not saved: {reason}. What you played since the last save is "
+            "lost. To keep your games, start with --data-dir and a folder you can write to. "
+            "Goodbye."),
+    ("", "Input ended. Your game was not saved: {reason}. What you played since the last "
+         "save is lost. To keep your games, start with --data-dir and a folder you can "
+         "write to. Goodbye."),
+])
+def test_a_data_folder_that_cannot_be_written_is_said_at_start_and_at_quit(
+        tmp_path: Path, stdin: str, goodbye: str) -> None:
+    """Like --data-dir /etc/hostname: the game is played, never called saved."""
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    result = run(afile, stdin, "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    warning = (f"Your game cannot be saved: {unwritable(afile)}. You can play on, but this "
+               "game will be lost when you quit. To keep your games, start with --data-dir "
+               "and a folder you can write to.")
+    assert warning in lines
+    assert lines.index(warning) < next(i for i, line in enumerate(lines)
+                                       if line.startswith("Voice Spades."))
+    assert lines.count(warning) == 1
+    assert lines[-1] == goodbye.format(reason=unwritable(afile))
+    assert "Game saved" not in result.stdout
+
+
+def test_an_unwritable_home_is_said_with_its_folder(tmp_path: Path) -> None:
+    """No --data-dir, and HOME where nothing can be created (here: a file)."""
+    home = tmp_path / "home"
+    home.write_text("")
+    result = subprocess.run(
+        [sys.executable, "-m", "voice_spades", "--no-speech", "--no-voice", "--pace", "0",
+         "--seed", "3"], input="q\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(home)})
+    assert result.returncode == 0, result.stderr
+    assert f"Your game cannot be saved: {unwritable(home)}. " in result.stdout
+    assert result.stdout.splitlines()[-1].startswith(
+        f"Your game was not saved: {unwritable(home)}.")
+
+
+@pytest.mark.parametrize(("encoding", "shown"), [("ascii", "cafe-EUR"),
+                                                  ("latin-1", "café-EUR")])
+def test_lines_the_terminal_cannot_encode_are_printed_in_plain_letters(
+        tmp_path: Path, encoding: str, shown: str) -> None:
+    keymap = tmp_path / "café-€.toml"
+    result = subprocess.run(
+        [sys.executable, "-m", "voice_spades", "--no-speech", "--no-voice", "--pace", "0",
+         "--data-dir", str(tmp_path), "--seed", "3", "--keymap", str(keymap)],
+        input=b"q\n", capture_output=True, timeout=60, cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path),
+             "PYTHONIOENCODING": encoding})
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode(encoding).splitlines()
+    assert f"There is no keymap file {tmp_path}/{shown}.toml; using the default keys." in lines
+    assert lines[-1] == "Game saved. Goodbye."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -63,8 +64,8 @@ def test_a_hand_by_keys_then_quit_and_resume_at_the_same_point(tmp_path: Path) -
     child = spawn(tmp_path)
     child.expect(r"Your hand: ([^\r\n]+)\r\n")
     assert expect_turn(child).startswith("Your bid: 0 to 13. 0 is nil.")
-    child.send("z")
-    assert next_line(child) == "Z does nothing here. Press F1 for the keys."
+    child.send("j")  # unbound (Z now says the target and the bag penalty)
+    assert next_line(child) == "J does nothing here. Press F1 for the keys."
     child.send("3")
     assert next_line(child) == "3. Press Enter to bid."
     child.send("\r")
@@ -129,3 +130,44 @@ def test_quitting_mid_trick_resumes_the_same_trick_and_cards(tmp_path: Path) -> 
     again.send("\x03")  # Control-C saves and quits too
     again.expect("Game saved. Goodbye.")
     again.expect(pexpect.EOF)
+
+
+@pytest.mark.slow
+def test_control_backslash_saves_says_goodbye_and_restores_the_terminal(tmp_path: Path) -> None:
+    """Ctrl+\\ (SIGQUIT) is a quit like Ctrl+C: not a crash with the echo left off."""
+    game = (f'"{sys.executable}" -m voice_spades --no-speech --seed 3 --data-dir "{tmp_path}" '
+            "--pace 0 --level easy --no-voice")
+    # The shell catches SIGQUIT (as an interactive one ignores it): it reports the game's
+    # exit status and the terminal's settings afterwards.
+    shell = pexpect.spawn("/bin/sh", ["-c", f'trap : QUIT; {game}; echo "exit=$?"; stty -a'],
+                          cwd=str(ROOT), encoding="utf-8", timeout=30, dimensions=(40, 250),
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
+                               "HOME": str(tmp_path)})
+    expect_turn(shell)
+    shell.send("\x1c")
+    shell.expect("Game saved. Goodbye.")
+    shell.expect(r"exit=(\d+)")
+    assert shell.match.group(1) == "0"
+    shell.expect(pexpect.EOF)
+    terminal = shell.before.split()
+    assert "echo" in terminal and "icanon" in terminal, terminal
+    assert (tmp_path / "savegame.json").exists()
+
+
+@pytest.mark.slow
+def test_keys_typed_while_the_game_starts_are_kept_and_not_echoed(tmp_path: Path) -> None:
+    child = spawn(tmp_path)
+    deadline = time.monotonic() + 20
+    while child.getecho():  # the terminal's key mode comes first of all...
+        assert time.monotonic() < deadline, "the terminal was never put in key mode"
+        time.sleep(0.002)
+    with pytest.raises(pexpect.TIMEOUT):  # ...before the game has said anything
+        child.read_nonblocking(1, timeout=0)
+    child.send("h")  # typed while the game is still starting
+    assert next_line(child).startswith("Voice Spades.")  # nothing echoed before it
+    child.expect(r"Your hand: ([^\r\n]+)\r\n")
+    hand = child.match.group(1)
+    child.expect(f"Your hand: {re.escape(hand)}\r\n")  # the answer to the early key
+    child.send("q")
+    child.expect("Game saved. Goodbye.")
+    child.expect(pexpect.EOF)

@@ -67,6 +67,9 @@ def test_bench_engine_prints_labelled_figures() -> None:
     (("bench", "bots", "--rules", "pagat", "--players", "3"),
      "voice-spades bench bots: The pagat rules are for 4 players, not 3."),
     (("bench", "bots", "--deals", "-2"), "voice-spades bench bots: --deals must be 0 or more."),
+    (("bench", "voice", "--manifest", "/nonexistent.tsv"),
+     "voice-spades bench voice: cannot read the manifest /nonexistent.tsv: No such file or "
+     "directory"),
 ])
 def test_bench_argument_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
     result = run(*args)

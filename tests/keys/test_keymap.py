@@ -69,8 +69,8 @@ def test_unknown_action_bad_key_and_duplicate_are_reported_by_line(tmp_path: Pat
         "[keys]",
         'tabel = "c"',
         'scores = "ctrl+ü"',
-        'hand = "g"',
-        'legal = ["j", "g"]',
+        'hand = "o"',  # G is now the tricks-needed key (issue 10)
+        'legal = ["j", "o"]',
         "bid = 3",
         "[question]",
         'yes = "shift+shift"',
@@ -81,7 +81,7 @@ def test_unknown_action_bad_key_and_duplicate_are_reported_by_line(tmp_path: Pat
         "keymap.toml line 3: 'tabel' is not an action here; it is ignored.",
         "keymap.toml line 4: 'ctrl+ü' is not a key: ctrl goes with a letter, like ctrl+n; "
         "scores keeps its default keys.",
-        "keymap.toml line 6: G is already bound to hand on line 5; legal keeps its default keys.",
+        "keymap.toml line 6: O is already bound to hand on line 5; legal keeps its default keys.",
         "keymap.toml line 7: give a key name in quotes, or a list of them; "
         "bid keeps its default keys.",
         "keymap.toml line 9: 'shift+shift' is not a key: shift goes with a letter, like shift+n; "
@@ -89,7 +89,7 @@ def test_unknown_action_bad_key_and_duplicate_are_reported_by_line(tmp_path: Pat
         "keymap.toml line 10: 'colours' is not a keymap section; the sections are [keys] and "
         "[question].",
     ]
-    assert keymap.action_for("g") == "hand"
+    assert keymap.action_for("o") == "hand"
     for key, action in (("s", "scores"), ("w", "legal"), ("b", "bid"), ("c", "table")):
         assert keymap.action_for(key) == action
     assert keymap.action_for("y", question_pending=True) == "yes"

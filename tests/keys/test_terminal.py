@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pty
 import termios
+import time
 
 import pytest
 
@@ -53,6 +54,19 @@ def test_an_escape_sequence_split_in_two_reads_is_one_key() -> None:
             os.write(leader, b"\x1b[")
             os.write(leader, b"B")
             assert TerminalKeys(follower).read(1.0) == ["down"]
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
+def test_keys_typed_before_the_key_mode_are_kept() -> None:
+    """The first keys, typed while the game starts, are the player's: not flushed."""
+    leader, follower = pty.openpty()
+    try:
+        os.write(leader, b"z3")
+        time.sleep(0.2)  # the terminal has them (typed while the game loads)
+        with key_mode(follower):
+            assert TerminalKeys(follower).read(1.0) == ["z", "3"]
     finally:
         os.close(leader)
         os.close(follower)

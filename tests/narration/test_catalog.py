@@ -108,8 +108,10 @@ def test_the_player_is_you_and_the_partner_is_marked() -> None:
 
 def test_hand_scores_say_bags_nil_and_boston() -> None:
     lines = narrate(PAGAT, sample_events()[16][1])
-    assert lines[0] == "You and partner North: bid 7, took 7, plus 70."
-    assert "West failed nil: minus 100." in lines
+    # Issue 10 (problem 3): each side's line says made or set and its nils, in order.
+    assert lines[0] == "You and partner North: bid 7, took 7, made, plus 70."
+    assert lines[1] == ("West and East: bid 5, took 5, made, plus 50; West failed nil, "
+                        "minus 100; 1 bag, plus 1.")
     assert lines[-1].startswith("Hand 4 over. Scores: you and partner North 389 with 9 bags")
     boston = narrate(PAGAT, sample_events()[17][1])
     assert "Boston! You and partner North took all 13 tricks." in boston

@@ -85,8 +85,9 @@ def test_answers_to_questions() -> None:
     play_until(hand, lambda h: h.phase is Phase.PLAY and h.to_act == 0)
     view = view_of(hand)
     answers = Answers(Phrasebook(PAGAT), Hints())
+    # Issue 10 (problem 7): C also says who is winning the trick so far.
     assert answers.table(view).text == \
-        f"On the table: East {Phrasebook(PAGAT).card(view.trick[0][1])}."
+        f"On the table: East {Phrasebook(PAGAT).card(view.trick[0][1])}. Winning: East."
     assert answers.suit_led(view).text.endswith(" led.")
     assert answers.scores(view).text == ("Scores: you and partner North 0 with 0 bags; "
                                          "West and East 0 with 0 bags. Target 500.")

@@ -22,12 +22,16 @@ class RecordingOutput:
         self.lines: list[Line] = []
         self.busy = False
         self.silenced = 0
+        self.interrupted = 0
         self.cancelled: list[str] = []
         self.changed = threading.Event()
 
     def emit(self, lines: Sequence[Line]) -> None:
         self.lines.extend(lines)
         self.changed.set()
+
+    def interrupt(self) -> None:
+        self.interrupted += 1
 
     def silence(self) -> None:
         self.silenced += 1

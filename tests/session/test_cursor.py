@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from voice_spades.commands import Move
 from voice_spades.engine import Card, Suit, mask_of
-from voice_spades.session.cursor import HandCursor
+from voice_spades.session.cursor import CursorHearing, HandCursor
 
 
 def hand(codes: str) -> int:
@@ -52,3 +52,29 @@ def test_a_played_card_hands_the_cursor_to_the_next_one() -> None:
     cursor.sync(0)
     assert cursor.card is None
     assert cursor.move(Move.NEXT_CARD, 0) == (None, False)
+
+
+def test_a_naming_counts_only_once_speech_was_seen_idle_with_no_cut_between() -> None:
+    ace, four = Card.parse("AS"), Card.parse("4S")
+    heard = CursorHearing()
+    assert not heard.heard(ace)
+    heard.named(ace)
+    heard.sent()
+    heard.settle(busy=True)  # still being said
+    assert not heard.heard(ace)
+    heard.settle(busy=False)  # said to the end
+    assert heard.heard(ace) and not heard.heard(four)
+    heard.named(four)
+    heard.sent()
+    heard.cut(busy=True)  # a key cut it off
+    heard.settle(busy=False)
+    assert not heard.heard(four) and not heard.heard(ace)
+    heard.named(four)
+    heard.cut(busy=False)  # a key came before the lines even went out
+    heard.sent()
+    heard.settle(busy=False)
+    assert not heard.heard(four)
+    heard.named(four)
+    heard.sent()
+    heard.cut(busy=False)  # nothing playing when the key came: it was all said
+    assert heard.heard(four)

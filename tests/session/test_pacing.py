@@ -16,7 +16,7 @@ class Clock:
 def test_a_bot_waits_for_speech_to_end_and_then_a_short_quiet() -> None:
     clock = Clock()
     busy = [True]
-    pacer = Pacer(lambda: busy[0], min_gap=0.3, max_wait=6.0, clock=clock)
+    pacer = Pacer(lambda: busy[0], min_gap=0.3, clock=clock)
     pacer.said_something()
     clock.now += 2.0
     assert pacer.wait_time() > 0  # still speaking
@@ -26,11 +26,18 @@ def test_a_bot_waits_for_speech_to_end_and_then_a_short_quiet() -> None:
     assert pacer.wait_time() == 0.0
 
 
-def test_the_wait_is_bounded() -> None:
+def test_the_wait_lasts_as_long_as_the_narrator_speaks() -> None:
+    # It was bounded (20 s): a 40-second help let a bot bid unheard (issue 10).
     clock = Clock()
-    pacer = Pacer(lambda: True, min_gap=0.3, max_wait=6.0, clock=clock)
+    busy = [True]
+    pacer = Pacer(lambda: busy[0], min_gap=0.3, clock=clock)
     pacer.said_something()
-    clock.now += 6.0
+    for _ in range(120):  # ten minutes of speech, looked at every five seconds
+        clock.now += 5.0
+        assert pacer.wait_time() > 0
+    busy[0] = False
+    assert pacer.wait_time() > 0  # then the short quiet
+    clock.now += 0.31
     assert pacer.wait_time() == 0.0
 
 

@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 from voice_spades.bots import decide
+from voice_spades.bots.explain import Advice
 from voice_spades.bots.legal_player import LegalMovePlayer
-from voice_spades.commands import Act, Cancel, Command, Confirm, Control, PlayCurrent, TypeDigit
-from voice_spades.engine import Bid, Card, Match, Phase, profile
+from voice_spades.commands import (
+    Act,
+    Ask,
+    Cancel,
+    Command,
+    Confirm,
+    Control,
+    Move,
+    MoveCursor,
+    PlayCurrent,
+    Propose,
+    Query,
+    TypeDigit,
+)
+from voice_spades.engine import NIL, Bid, BlindNilChoice, Card, Exchange, Match, Phase, profile
+from voice_spades.messages import Message
 from voice_spades.narration import Answers, Hints, Phrasebook
 from voice_spades.session import PlayerTurn, Request, TurnTable
+from voice_spades.session.advice import advice_line
 
 
 def table_of(match: Match) -> TurnTable:
@@ -55,3 +71,108 @@ def test_a_new_game_is_asked_first_then_requested() -> None:
     assert turn.decide(Confirm(True), table_of(match)).request is Request.NEW_GAME
     cancel = turn.decide(Cancel(), table_of(match))
     assert cancel.request is Request.SILENCE and cancel.say == ()
+
+
+def test_enter_names_an_unheard_cursor_card_and_asks_before_playing_it() -> None:
+    match, turn = at_phase(Phase.PLAY), PlayerTurn()
+    view = match.view(0)
+    card = next(a for a in view.legal if isinstance(a, Card))
+    turn.cursor.card = card
+    asked = turn.decide(PlayCurrent(), table_of(match))
+    assert asked.action is None and asked.names == card
+    words = Phrasebook(match.rules, 0)
+    assert asked.say[0].text == f"Play the {words.card(card)}? Press Enter again to play it."
+    assert turn.question_text(view, table_of(match).answers) == f"Play the {words.card(card)}?"
+    turn.heard.named(card)  # the question was said ...
+    turn.heard.sent()
+    turn.heard.settle(busy=False)  # ... and heard to the end
+    assert turn.decide(Confirm(True), table_of(match)).action == card
+
+
+def test_enter_plays_at_once_a_card_heard_named() -> None:
+    match, turn = at_phase(Phase.PLAY), PlayerTurn()
+    card = next(a for a in match.view(0).legal if isinstance(a, Card))
+    turn.cursor.card = card
+    turn.heard.named(card)
+    turn.heard.sent()
+    turn.heard.settle(busy=False)
+    assert turn.decide(PlayCurrent(), table_of(match)).action == card
+
+
+def test_zero_then_enter_asks_nil_as_the_nil_key_does() -> None:
+    match, turn = at_phase(Phase.BID), PlayerTurn()
+    by_key = PlayerTurn().decide(Propose(Act(NIL), Message("question.nil")), table_of(match))
+    turn.decide(TypeDigit(0), table_of(match))
+    typed = turn.decide(PlayCurrent(), table_of(match))
+    assert typed.action is None and typed.say == by_key.say
+    assert typed.say[0].text == "Bid nil? Yes or no?" and turn.typed == ""
+    assert turn.decide(Confirm(True), table_of(match)).action == NIL
+
+
+def test_digits_typed_out_of_the_bidding_are_discarded() -> None:
+    match, turn = at_phase(Phase.PLAY), PlayerTurn()
+    refused = turn.decide(TypeDigit(3), table_of(match))
+    assert refused.say[0].message_id == "bid.not_now" and turn.typed == ""
+    # Typed while another seat bids: refused too, and not kept for the player's turn.
+    bidding, turn = Match(profile("pagat"), 1), PlayerTurn()
+    bot = LegalMovePlayer(seed=1)
+    typed_early = 0
+    while bidding.to_act != 0:
+        assert turn.decide(TypeDigit(3), table_of(bidding)).say[0].message_id == "bid.not_now"
+        typed_early += 1
+        bidding.apply(decide(bot, bidding.view(bidding.to_act or 0)))
+    assert typed_early and turn.typed == ""
+    nothing = turn.decide(PlayCurrent(), table_of(bidding))
+    assert nothing.action is None and nothing.say[0].message_id == "bid.nothing_typed"
+
+
+def test_the_help_key_steps_through_pages_until_another_key() -> None:
+    match, turn = at_phase(Phase.PLAY), PlayerTurn()
+    for page in (1, 2, 3):
+        assert turn.decide(Ask(Query.HELP), table_of(match)).request is Request.KEYS_HELP
+        assert turn.help_page == page
+    turn.decide(Ask(Query.TABLE), table_of(match))
+    assert turn.help_page == 0
+    assert turn.decide(Ask(Query.ALL_KEYS), table_of(match)).request is Request.ALL_KEYS
+
+
+def test_the_current_card_key_names_the_cursor_card() -> None:
+    match, turn = at_phase(Phase.PLAY), PlayerTurn()
+    turn.cursor.sync(match.view(0).hand)
+    card = turn.cursor.card
+    assert card is not None
+    said = turn.decide(Ask(Query.CURRENT_CARD), table_of(match))
+    words = Phrasebook(match.rules, 0)
+    assert said.names == card and said.say[0].text.startswith(f"On the {words.card(card)}")
+
+
+def test_the_hint_waits_for_the_player_s_turn() -> None:
+    match = Match(profile("pagat"), 3)
+    if match.to_act == 0:
+        match.apply(Bid(3))
+    said = PlayerTurn().decide(Ask(Query.HINT), table_of(match))
+    assert said.say[0].message_id == "hint.not_now" and said.action is None
+
+
+def test_the_hint_words_every_kind_of_choice() -> None:
+    match = Match(profile("two-player"), 4)
+    words = Phrasebook(match.rules, 0)
+    view = match.view(0)
+    exchange = Advice(Exchange((Card.parse("8S"), Card.parse("KH"))), Message("reason.exchange"))
+    assert advice_line(view, exchange, words).text == (
+        "Hint: give back the 8 of spades and king of hearts. They are your cards most likely "
+        "to win a trick.")
+    blind = Advice(BlindNilChoice(False), Message("reason.blind_nil_no"))
+    assert advice_line(view, blind, words).text.startswith("Hint: no blind nil; look at your ")
+    bid = Advice(Bid(4), Message("reason.bid_count", sure=3, likely=1))
+    assert advice_line(view, bid, words).text == \
+        "Hint: bid 4. Counted tricks: 3 sure, 1 likely."
+
+
+def test_moving_the_cursor_drops_the_question_about_the_card_left() -> None:
+    match, turn = at_phase(Phase.PLAY), PlayerTurn()
+    turn.cursor.card = next(a for a in match.view(0).legal if isinstance(a, Card))
+    turn.decide(PlayCurrent(), table_of(match))
+    assert turn.question_text(match.view(0), table_of(match).answers) is not None
+    turn.decide(MoveCursor(Move.NEXT_CARD), table_of(match))
+    assert turn.question_text(match.view(0), table_of(match).answers) is None

@@ -85,10 +85,13 @@ from voice_spades.engine.outcome import Outcome, OutcomeReason, match_outcome
 from voice_spades.engine.phase import Phase
 from voice_spades.engine.position import HandPosition
 from voice_spades.engine.profiles import (
+    DEFAULT_HAND_LIMIT,
+    MAX_HAND_LIMIT,
     PROFILE_NAMES,
     Deal,
     FailedNil,
     FirstLead,
+    MatchEnd,
     RuleOptions,
     profile,
 )
@@ -105,14 +108,16 @@ from voice_spades.errors import (
 from voice_spades.messages import Message
 
 __all__ = [
-    "ACE_OF_SPADES", "ALL_CARDS_MASK", "BLIND_NIL", "CARDS", "FIRST_SPADE", "KING_OF_SPADES",
-    "NIL", "NON_SPADES_MASK", "PROFILE_NAMES", "SEAT_NAMES", "SPADES_MASK", "SUIT_MASKS",
+    "ACE_OF_SPADES", "ALL_CARDS_MASK", "BLIND_NIL", "CARDS", "DEFAULT_HAND_LIMIT",
+    "FIRST_SPADE", "KING_OF_SPADES", "MAX_HAND_LIMIT", "NIL", "NON_SPADES_MASK",
+    "PROFILE_NAMES", "SEAT_NAMES", "SPADES_MASK", "SUIT_MASKS",
     "SUIT_OF", "TWO_OF_CLUBS", "Action", "Bid", "BidMade", "BiddingComplete",
     "BlindNilChoice", "BlindNilDecided", "Card", "CardDrawn", "CardMask", "CardPlayed",
     "CardsExchanged", "Deal", "DrawChoice", "DrawFinished", "Event", "Exchange",
     "FailedNil", "FirstLead", "HandDealt", "HandPosition", "HandScore", "HandScored", "HandStarted",
     "HandState", "IllegalActionError", "InvalidInputError", "InvalidStateError", "Match",
-    "MatchOver", "Message", "NilResult", "Outcome", "OutcomeReason", "Phase", "PlayerView",
+    "MatchEnd", "MatchOver", "Message", "NilResult", "Outcome", "OutcomeReason", "Phase",
+    "PlayerView",
     "RuleOptions", "Seat", "SideScore", "SpadesBroken", "SpadesError", "Suit",
     "TiedAtTarget", "Trick", "TrickWon", "action_from_text", "action_to_text", "cards_of",
     "deck_for", "deck_mask", "highest", "legal_mask", "lowest", "mask_of", "match_outcome",

@@ -1,4 +1,6 @@
-"""A match: hand after hand until a side reaches the target, with save and resume."""
+"""A match: hand after hand until a side reaches the target (or, by the rule options'
+ending, a side falls to minus the target, or the hand limit is reached), with save and
+resume."""
 
 from __future__ import annotations
 
@@ -84,9 +86,10 @@ class Match:
         return self.hand.refusal(action, seat)
 
     def outcome(self) -> Outcome | None:
-        """How the match stands at the target after the last hand: None while no
-        side has reached it; a winner once the match is over; ``winner`` None while
-        the lead is tied at the target (another hand is being played)."""
+        """How the match stands after the last hand: None while no side has reached
+        the target (nor fallen to the losing score, :attr:`RuleOptions.losing_score`);
+        a winner once the match is over, with the reason; ``winner`` None while the
+        lead is tied (another hand is being played)."""
         return self._outcome
 
     def view(self, seat: int) -> PlayerView:
@@ -133,7 +136,10 @@ class Match:
         self.hand_scores.append(score)
         events: list[Event] = [HandScored(hand.hand_number, score, tuple(self.scores),
                                           tuple(self.bags))]
-        outcome = self._outcome = match_outcome(self.scores, self.rules.target)
+        limit = self.rules.hand_limit
+        outcome = self._outcome = match_outcome(
+            self.scores, self.rules.target, self.rules.losing_score,
+            at_hand_limit=limit is not None and self.hands_played >= limit)
         if outcome is not None and outcome.winner is None:
             events.append(TiedAtTarget(tuple(self.scores)))
         elif outcome is not None and outcome.winner is not None:

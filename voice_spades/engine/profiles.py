@@ -36,6 +36,28 @@ class Deal(Enum):
     """Two-player: draw, keep or discard, alternating until the stock is gone."""
 
 
+class MatchEnd(Enum):
+    """What ends a match besides a side reaching the target."""
+
+    TARGET = "target"
+    """Only the target: the rule texts' own ending (``seeds/``, RULES.md). Saved matches
+    from before this option existed were played under it."""
+    MINUS_TARGET = "minus-target"
+    """Also a side at minus the target or below after a hand: the highest score then
+    wins (a tie at the top plays another hand, as at the target). Not in the rule texts,
+    which only end at the target; it is the "losing score" of common Spades play (a game
+    also ends when a side falls to -200 on MSN Zone and Plato, -200 or -500 in the Picas
+    app; "win at +60, lose at -60" in Fast Lane Spades), so that a match nobody can win
+    (six easy players, every score sinking: no end after 256 hands) still ends."""
+
+
+DEFAULT_HAND_LIMIT = 30
+"""Hands after which the highest score wins (:attr:`RuleOptions.hand_limit`): at most
+about an evening (a hand takes 3 to 5 minutes)."""
+MAX_HAND_LIMIT = 1000
+"""The longest hand limit a match may have."""
+
+
 class FirstLead(Enum):
     """Who leads the first trick of a hand."""
 
@@ -62,6 +84,12 @@ class RuleOptions:
     partnerships: bool = True
     """With 4 players, partners sit opposite and bids are summed per side."""
     target: int = 500
+    ending: MatchEnd = MatchEnd.MINUS_TARGET
+    """What else ends the match (:class:`MatchEnd`)."""
+    hand_limit: int | None = DEFAULT_HAND_LIMIT
+    """After this many hands the highest score wins (a tie at the top plays one more
+    hand, and so on); None: no limit. Not in the rule texts: the "hand limit, best score
+    wins" of timed club and app play, so that every match fits in an evening."""
     failed_nil: FailedNil = FailedNil.BAGS
     nil_points: int = 100
     blind_nil: bool = False
@@ -94,10 +122,18 @@ class RuleOptions:
                                     high=high, players=self.players)
         if self.target <= 0:
             raise InvalidInputError("rules.target_not_positive", target=self.target)
+        if self.hand_limit is not None and not 1 <= self.hand_limit <= MAX_HAND_LIMIT:
+            raise InvalidInputError("rules.hand_limit_range", high=MAX_HAND_LIMIT,
+                                    hands=self.hand_limit)
         if self.suicide and not self.is_partnership:
             raise InvalidInputError("rules.suicide_needs_partners")
         if self.deal is Deal.DRAW and self.players != 2:
             raise InvalidInputError("rules.draw_needs_two")
+
+    @property
+    def losing_score(self) -> int | None:
+        """The score at or below which a side ends the match, or None (target only)."""
+        return -self.target if self.ending is MatchEnd.MINUS_TARGET else None
 
     @property
     def is_partnership(self) -> bool:
@@ -161,8 +197,12 @@ PROFILE_NAMES = tuple(_PROFILES)
 
 
 def profile(name: str = "pagat", *, players: int | None = None, target: int | None = None,
-            no_hell: bool = False, quicksand: bool = False, suicide: bool = False) -> RuleOptions:
-    """The named preset, optionally with a player count, target and playroom variants.
+            no_hell: bool = False, quicksand: bool = False, suicide: bool = False,
+            ending: MatchEnd | None = None,
+            hand_limit: int | None = DEFAULT_HAND_LIMIT) -> RuleOptions:
+    """The named preset, optionally with a player count, target, playroom variants,
+    match ending (default: :attr:`MatchEnd.MINUS_TARGET`) and hand limit (default
+    :data:`DEFAULT_HAND_LIMIT`; None: no limit).
 
     Raises InvalidInputError for an unknown name, a player count outside the
     profile's range, or a variant the profile does not offer.
@@ -175,4 +215,5 @@ def profile(name: str = "pagat", *, players: int | None = None, target: int | No
     return base.with_options(
         players=base.players if players is None else players,
         target=base.target if target is None else target,
-        no_hell=no_hell, quicksand=quicksand, suicide=suicide)
+        no_hell=no_hell, quicksand=quicksand, suicide=suicide,
+        ending=base.ending if ending is None else ending, hand_limit=hand_limit)

@@ -12,7 +12,7 @@ import dataclasses
 import json
 from enum import Enum
 
-from voice_spades.engine.profiles import RuleOptions
+from voice_spades.engine.profiles import MAX_HAND_LIMIT, MatchEnd, RuleOptions
 from voice_spades.engine.seats import SEAT_NAMES
 from voice_spades.errors import InvalidInputError
 
@@ -31,10 +31,17 @@ INT_RANGES: dict[str, tuple[int, int | None]] = {
     "big_contract_bonus": (0, POINTS_LIMIT),
     "bag_limit": (1, 100),
     "bag_penalty": (0, POINTS_LIMIT),
+    "hand_limit": (1, MAX_HAND_LIMIT),
 }
 """Allowed values of each whole-number option, lowest and highest (None: no limit)."""
+OPTIONAL_INTS = frozenset({"hand_limit"})
+"""Whole-number options that may also be null (JSON ``null``: none)."""
 
 _DEFAULTS = RuleOptions()
+BEFORE_OPTION: dict[str, object] = {"ending": MatchEnd.TARGET, "hand_limit": None}
+"""Options added after matches were first saved: a saved match without the key was
+played under this value (matches ended only at the target, with no hand limit), so it
+replays the same."""
 _FIELDS = frozenset(field.name for field in dataclasses.fields(RuleOptions))
 
 
@@ -62,8 +69,17 @@ def options_from_dict(data: dict[str, object]) -> RuleOptions:
     ... except InvalidInputError as error:
     ...     print(error.message)
     Message('rules.option_not_bool', name='no_hell', value='1')
+
+    An option the data leaves out takes its default, except those of
+    :data:`BEFORE_OPTION`, which take the value they had before they existed:
+
+    >>> options_from_dict({}).ending
+    <MatchEnd.TARGET: 'target'>
+    >>> options_from_dict({}).hand_limit is None
+    True
     """
-    kwargs = {key: option_value(key, value) for key, value in data.items()}
+    kwargs = {key: value for key, value in BEFORE_OPTION.items() if key not in data}
+    kwargs.update((key, option_value(key, value)) for key, value in data.items())
     return RuleOptions(**kwargs)  # type: ignore[arg-type]
 
 
@@ -73,6 +89,8 @@ def option_value(key: str, value: object) -> object:
     if key not in _FIELDS:
         raise InvalidInputError("rules.unknown_option", name=key)
     default = getattr(_DEFAULTS, key)
+    if key in OPTIONAL_INTS and value is None:
+        return None
     if isinstance(default, Enum):
         choices = {member.value: member for member in type(default)}
         if not isinstance(value, str) or value not in choices:

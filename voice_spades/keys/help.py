@@ -1,36 +1,112 @@
-"""What the keys are, in words: the help list and the key names used in prompts."""
+"""What the keys are, in words: the help for now (a few keys at a time, by phase), the
+full key list, and the key names used in prompts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
+from voice_spades.engine import Phase
 from voice_spades.keys.actions import action_description
 from voice_spades.keys.keymap import Keymap
 from voice_spades.keys.names import key_label
 from voice_spades.narration import Hints, render
-from voice_spades.narration.catalog import catalog
+from voice_spades.narration.catalog import CATALOG, catalog
+from voice_spades.session import GrammarContext
+
+PAGE_SIZE = 4
+"""Keys said per press of the help key."""
+
+TWO_PLAYER_ACTIONS = frozenset({"keep", "discard", "mark"})
+"""Actions that only the two-player game has: left out of other games' help."""
+
+_DIGITS = tuple(f"digit_{d}" for d in range(10))
+_JUMPS = ("jump_spades", "jump_hearts", "jump_diamonds", "jump_clubs")
+
+_NOW: dict[Phase, tuple[str, ...]] = {
+    Phase.BID: ("digits", "nil", "bid", "hand", "hint", "bids", "game_info"),
+    Phase.PLAY: ("play", "next_card", "previous_card", "next_suit", "previous_suit",
+                 "current_card", "hint", "legal", "table", "highest", "lowest", "jumps",
+                 "last_trick", "hand", "game_info"),
+    Phase.DRAW: ("keep", "discard", "hint", "hand"),
+    Phase.BLIND_NIL: ("hint", "scores"),
+    Phase.EXCHANGE: ("mark", "next_card", "previous_card", "next_suit", "play", "hint",
+                     "hand"),
+}
+"""The keys for the player's own turn, most needed first, by phase."""
+_WAITING = ("table", "whose_turn", "hand", "game_info", "last_trick", "tricks_needed", "bids",
+            "scores")
+"""The keys while someone else is to act."""
+_OVER = ("new_game", "save_and_quit", "scores")
+"""The keys once the match is over."""
+_ALWAYS = ("repeat", "previous_message", "next_message", "newest_message", "scores",
+           "whose_turn", "tricks_needed", "next_player", "previous_hand", "target", "cancel",
+           "faster", "slower", "verbosity", "save_and_quit", "new_game", "all_keys")
+"""Keys for any moment, after those for now."""
+_QUESTION = ("yes", "no", "cancel")
+"""The answer keys, first while a question waits."""
+_PHASE_ONLY = frozenset({"bid", "nil", "play", "keep", "discard", "mark", "yes", "no"})
+"""Keys that do something only in their own phase: said only there."""
 
 
-def help_text(keymap: Keymap) -> str:
-    """Every binding, spoken: "Keys: B your bid; C cards on the table; ..."."""
+def help_text(keymap: Keymap, players: int | None = None) -> str:
+    """Every binding, spoken: "Keys: B your bid; C cards on the table; ...". With
+    ``players``, keys of the two-player game are left out of other games."""
     parts: list[str] = []
-    digits = [f"digit_{d}" for d in range(10)]
     for action in keymap.bindings.get("keys", {}):
-        if action in digits[1:]:
+        if action in _DIGITS[1:] or not _in_game(action, players):
             continue
-        if action == "digit_0":
-            parts.append(render("help.key", keys=_digit_labels(keymap, digits),
-                                action=render("action.digits")))
-            continue
-        labels = _labels(keymap, action, "keys")
-        if labels:
-            parts.append(render("help.key", keys=labels, action=action_description(action)))
-    question = [render("help.key", keys=labels, action=action_description(action))
-                for action in keymap.bindings.get("question", {})
-                if (labels := _labels(keymap, action, "question"))]
+        item = _item(keymap, "digits" if action == "digit_0" else action)
+        if item:
+            parts.append(item)
+    question = [item for action in keymap.bindings.get("question", {})
+                if (item := _item(keymap, action, "question"))]
     text = render("word.group_sep").join(parts)
     if question:
         return render("help.keys_question", keys=text,
                       question=render("word.group_sep").join(question))
     return render("help.keys", keys=text)
+
+
+def phase_help(keymap: Keymap, context: GrammarContext, page: int) -> str:
+    """The keys for now, page ``page`` (counted from 0, wrapping round): first what the
+    player can do in this phase, then what works at any time; :data:`PAGE_SIZE` keys a
+    page, each page saying how to hear the next one."""
+    items = now_items(keymap, context)
+    pages = max(1, -(-len(items) // PAGE_SIZE))
+    page %= pages
+    chosen = items[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
+    more_key = keymap.label_for("help", default=Hints().help)
+    if page + 1 < pages:
+        follow = render("help.more", key=more_key)
+    else:
+        follow = render("help.end", key=more_key,
+                        all=keymap.label_for("all_keys", default=more_key))
+    return render("help.page", page=page + 1, pages=pages,
+                  items=render("word.group_sep").join(chosen), next=follow)
+
+
+def now_items(keymap: Keymap, context: GrammarContext) -> list[str]:
+    """Every key worth knowing now, worded, most needed first."""
+    view = context.view
+    players = view.rules.players
+    if context.over:
+        order: Iterable[str] = _OVER
+    elif view.is_my_turn:
+        order = _NOW.get(view.phase, ())
+    else:
+        order = _WAITING
+    phase = view.phase.value if view.is_my_turn and not context.over else "waiting"
+    items: list[str] = []
+    if context.question is not None:
+        items += [_item(keymap, action, "question") for action in _QUESTION]
+    named = set(order) | set(_ALWAYS)
+    extra = [a for a in keymap.bindings.get("keys", {})
+             if a not in named and a not in _DIGITS and a not in _JUMPS and a != "help"
+             and a not in _PHASE_ONLY]
+    for action in (*order, *_ALWAYS, *extra):
+        if _in_game(action, players):
+            items.append(_item(keymap, action, phase=phase))
+    return list(dict.fromkeys(item for item in items if item))
 
 
 def hints(keymap: Keymap) -> Hints:
@@ -41,16 +117,50 @@ def hints(keymap: Keymap) -> Hints:
                  nil=keymap.label_for("nil", default=default.nil),
                  help=keymap.label_for("help", default=default.help),
                  new=keymap.label_for("new_game", default=default.new),
-                 quit=keymap.label_for("save_and_quit", default=default.quit))
+                 quit=keymap.label_for("save_and_quit", default=default.quit),
+                 yes=keymap.label_for("yes", "question", default=default.yes),
+                 no=keymap.label_for("no", "question", default=default.no))
+
+
+def _in_game(action: str, players: int | None) -> bool:
+    return players is None or players == 2 or action not in TWO_PLAYER_ACTIONS
+
+
+def _item(keymap: Keymap, action: str, section: str = "keys", phase: str = "") -> str:
+    """"Enter play the card under the cursor", or "" for an action with no key."""
+    if action == "digits":
+        keys = _digit_labels(keymap)
+        description = render("action.digits")
+    elif action == "jumps":
+        keys = _joined([key_label(k) for a in _JUMPS for k in keymap.keys_for(a)])
+        description = render("action.jumps")
+    else:
+        keys = _labels(keymap, action, section)
+        specific = f"help.{phase}.{action}"
+        description = render(specific) if specific in CATALOG else action_description(action)
+    return render("help.key", keys=keys, action=description) if keys else ""
 
 
 def _labels(keymap: Keymap, action: str, section: str) -> str:
-    return catalog().join([key_label(k) for k in keymap.keys_for(action, section)],
-                          joiner="word.or")
+    return _joined([key_label(k) for k in keymap.keys_for(action, section)])
 
 
-def _digit_labels(keymap: Keymap, digits: list[str]) -> str:
-    keys = [k for d in digits for k in keymap.keys_for(d)]
+def _joined(labels: list[str]) -> str:
+    return catalog().join(labels, joiner="word.or")
+
+
+def _digit_labels(keymap: Keymap) -> str:
+    keys = [k for d in _DIGITS for k in keymap.keys_for(d)]
     if [key_label(k) for k in keys] == [str(d) for d in range(10)]:
         return render("word.bid_range", low=0, high=9)
     return render("word.list_sep").join(key_label(k) for k in keys)
+
+
+def key_help(keymap: Keymap) -> Callable[[GrammarContext, int | None], str]:
+    """The session's key help hook: the keys for now, page ``page`` (the help key
+    pressed ``page + 1`` times in a row), or every key of this game with None."""
+    def answer(context: GrammarContext, page: int | None) -> str:
+        if page is None:
+            return help_text(keymap, context.view.rules.players)
+        return phase_help(keymap, context, page)
+    return answer

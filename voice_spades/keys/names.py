@@ -20,6 +20,9 @@ NAMED_KEYS: tuple[str, ...] = (
 """Named keys; each is spoken as its catalog entry ``key.name.<name>`` ("Enter", "Up
 arrow"), the function keys as ``key.name.function`` ("F1")."""
 
+_FUNCTION_KEYS = frozenset(f"f{n}" for n in range(1, 13))
+"""The function keys, which also take Shift ("shift+f1")."""
+
 UNKNOWN_KEY = "unknown"
 """The name given to a key sequence the terminal decoder does not recognise."""
 
@@ -59,6 +62,8 @@ def parse_key(text: str) -> str:
         base = base.strip()
         if mod is None or not base:
             raise InvalidInputError("key.bad_modifier", text=text)
+        if mod == "shift" and base in _FUNCTION_KEYS:
+            return f"shift+{base}"
         if len(base) != 1 or base not in string.ascii_lowercase:
             raise InvalidInputError("key.modifier_letter", text=text, mod=mod)
         if mod == "ctrl" and base in _UNBINDABLE_CTRL:

@@ -78,16 +78,26 @@ def _decode_escape(data: bytes, i: int) -> tuple[str, int]:
     params, final = data[start:j].decode("ascii", "replace"), chr(data[j])
     if final == "~":
         number = params.split(";")[0]
-        return (_TILDE.get(int(number), UNKNOWN_KEY) if number.isdigit() else UNKNOWN_KEY), j + 1
-    return _CSI_FINAL.get(final, UNKNOWN_KEY), j + 1
+        key = _TILDE.get(int(number), UNKNOWN_KEY) if number.isdigit() else UNKNOWN_KEY
+    else:
+        key = _CSI_FINAL.get(final, UNKNOWN_KEY)
+    return _with_shift(key, params), j + 1
+
+
+def _with_shift(key: str, params: str) -> str:
+    """Shift+F1 is "ESC [ 1 ; 2 P" (modifier 2 is Shift): the function keys take it."""
+    if key.startswith("f") and key[1:].isdigit() and params.split(";")[1:2] == ["2"]:
+        return f"shift+{key}"
+    return key
 
 
 @contextmanager
 def key_mode(fd: int) -> Iterator[None]:
     """Character-at-a-time input without echo on terminal ``fd``; restored afterwards.
 
-    Control-C still interrupts (the caller saves and quits on KeyboardInterrupt);
-    flow control (Control-S/Q) and literal-next (Control-V) are turned off.
+    Control-C and Control-backslash still send their signals (the caller saves and
+    quits on them); flow control (Control-S/Q) and literal-next (Control-V) are turned
+    off. Keys typed before are kept, not flushed: they are the player's first keys.
     """
     saved = termios.tcgetattr(fd)
 
@@ -101,7 +111,7 @@ def key_mode(fd: int) -> Iterator[None]:
     mode[6][termios.VMIN] = 1
     mode[6][termios.VTIME] = 0
     atexit.register(restore)
-    termios.tcsetattr(fd, termios.TCSAFLUSH, mode)
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
     try:
         yield
     finally:

@@ -8,25 +8,36 @@ from voice_spades.engine import Bid, Card, Phase, PlayerView, Suit
 from voice_spades.narration.lines import Hints, Line
 from voice_spades.narration.phrases import Phrasebook, capital
 from voice_spades.narration.prompts import bid_notes
+from voice_spades.narration.review import HandRecord, Review
+from voice_spades.narration.standing import Standing, winning_so_far
 
 
 class Answers:
-    """Builds answer lines from the viewer's :class:`PlayerView`."""
+    """Builds answer lines from the viewer's :class:`PlayerView`.
+
+    ``standing`` answers where the hand stands (tricks needed, the target, each
+    player's bid and tricks in turn) and ``review`` looks back (the last trick, the
+    previous hand trick by trick).
+    """
 
     def __init__(self, words: Phrasebook, hints: Hints) -> None:
         self.words = words
         self.hints = hints
+        self.standing = Standing(words)
+        self.review = Review(words)
 
     def line(self, message_id: str, **params: object) -> Line:
         """Any catalog message as a line (normal priority)."""
         return Line(message_id, self.words.say(message_id, **params))
 
     def table(self, view: PlayerView) -> Line:
-        """C: the cards on the table."""
+        """C: the cards on the table, and who is winning the trick so far."""
         if view.phase in (Phase.BID, Phase.BLIND_NIL, Phase.DRAW, Phase.EXCHANGE):
             return self.line("answer.table_bidding")
-        if view.trick:
-            return self.line("answer.table", plays=self.words.plays(view.trick))
+        winner = winning_so_far(view.trick)
+        if winner is not None:
+            return self.line("answer.table", plays=self.words.plays(view.trick),
+                             winner=self.words.seat(winner))
         return self.line("answer.table_empty", leader=self.words.seat_cap(view.leader))
 
     def suit_led(self, view: PlayerView) -> Line:
@@ -95,7 +106,7 @@ class Answers:
             assert view.draw_top is not None
             return self.line("answer.legal_draw", card=w.card(view.draw_top))
         if view.phase is Phase.BLIND_NIL:
-            return self.line("answer.legal_blind_nil")
+            return self.line("answer.legal_blind_nil", yes=self.hints.yes, no=self.hints.no)
         if view.phase is Phase.EXCHANGE:
             return self.line("answer.legal_exchange", limit=view.rules.blind_nil_exchange)
         cards = [a for a in view.legal if isinstance(a, Card)]
@@ -107,14 +118,10 @@ class Answers:
         """Every bid so far."""
         return self.line("answer.bids", bids=self.words.bids(view.bids))
 
-    def last_trick(self, view: PlayerView) -> Line:
-        """The last completed trick: who played what and who won."""
-        if not view.completed:
-            return self.line("answer.no_last_trick")
-        trick = view.completed[-1]
-        assert trick.winner is not None
-        return self.line("answer.last_trick", seat=self.words.seat(trick.winner),
-                         plays=self.words.plays(trick.plays))
+    def last_trick(self, view: PlayerView, previous: HandRecord | None = None) -> Line:
+        """The last completed trick: who played what and who won; between hands, the
+        last trick of ``previous``, the hand just played."""
+        return self.review.last_trick(view, previous)
 
     def history(self, texts: Sequence[str]) -> Line:
         """The recent messages, oldest first."""

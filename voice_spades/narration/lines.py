@@ -4,7 +4,7 @@ key hints named in prompts."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 
 from voice_spades.narration.catalog import render
 
@@ -22,12 +22,28 @@ class Priority(IntEnum):
     HIGH = 2
 
 
+class LineKind(Enum):
+    """What a line is to the listener; the speech output orders and keeps lines by it.
+
+    ``EVENT`` lines tell what happened in the game (a bid, a card, a trick won, the
+    scores): they are never dropped unheard, only skipped when the player asks.
+    ``ANSWER`` lines answer the player (a query, the cursor, a refusal): a newer one
+    replaces an older one not yet spoken. ``PROMPT`` lines say what the player is to
+    do now: a newer one replaces an older one not yet spoken.
+    """
+
+    EVENT = "event"
+    ANSWER = "answer"
+    PROMPT = "prompt"
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One message: printed as a line of text and spoken.
 
     ``tag`` groups messages that go stale together (the card plays of one trick);
-    ``seat`` is the seat the message is about, for per-seat voices.
+    ``seat`` is the seat the message is about, for per-seat voices; ``kind`` says
+    whether it tells a game event, answers the player or prompts them.
     """
 
     message_id: str
@@ -35,6 +51,7 @@ class Line:
     priority: Priority = Priority.NORMAL
     tag: str | None = None
     seat: int | None = None
+    kind: LineKind = LineKind.ANSWER
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +68,5 @@ class Hints:
     help: str = field(default_factory=lambda: render("key.name.function", n=1))
     new: str = field(default_factory=lambda: render("key.name.ctrl", key="N"))
     quit: str = field(default_factory=lambda: render("key.name.char", key="Q"))
+    yes: str = field(default_factory=lambda: render("key.name.char", key="Y"))
+    no: str = field(default_factory=lambda: render("key.name.char", key="N"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from voice_spades.engine import (
     Bid,
     BiddingComplete,
@@ -18,14 +20,20 @@ from voice_spades.engine import (
     HandStarted,
     MatchOver,
     PlayerView,
-    SideScore,
     SpadesBroken,
     TiedAtTarget,
     TrickWon,
     mask_of,
 )
-from voice_spades.narration.lines import Line, Priority
+from voice_spades.narration.lines import Line, LineKind, Priority
 from voice_spades.narration.phrases import Phrasebook, capital
+from voice_spades.narration.results import hand_results
+from voice_spades.narration.standing import progress
+
+SHORT_PLAYS_FROM = 5
+"""From this many players on, a card played after the lead is said without the seat
+(play goes clockwise from the leader, whom the lead names): "North-west" on every card
+of a six-player trick is too long to hear."""
 
 
 def trick_tag(hand_number: int, trick_number: int) -> str:
@@ -37,8 +45,10 @@ class Narrator:
     """Turns each engine event into the lines ``viewer`` should hear.
 
     It remembers the few facts a sentence needs that an event does not carry (the
-    hand number, whether a card leads, who bid nil); :meth:`sync` sets them from a
-    view after resuming a game.
+    hand number, whether a card leads, who bid nil, which contracts are made);
+    :meth:`sync` sets them from a view after resuming a game. The last card of a trick
+    is said with the trick's result, in one sentence when it wins ("Partner North
+    played the 8 of hearts and won the trick.").
     """
 
     def __init__(self, words: Phrasebook) -> None:
@@ -50,6 +60,12 @@ class Narrator:
         self._hand_number = 1
         self._plays_in_trick = 0
         self._bids: list[Bid | None] = [None] * words.rules.players
+        self._last_play: CardPlayed | None = None
+        """The trick's last card, said with its result."""
+        self._broken_by_last: Line | None = None
+        """"Spades broken" by the trick's last card, said after it."""
+        self._made: set[int] = set()
+        """Sides whose contract was made this hand (announced once)."""
 
     @property
     def hand_number(self) -> int:
@@ -61,6 +77,9 @@ class Narrator:
         self._hand_number = view.hand_number
         self._plays_in_trick = len(view.trick)
         self._bids = list(view.bids)
+        self._last_play = self._broken_by_last = None
+        self._made = {side.side for side in progress(view.rules, view.bids, view.tricks_won)
+                      if side.made}
 
     def narrate(self, event: Event, *, behind: bool = False) -> list[Line]:
         """The lines for one event; empty lines (silent at this verbosity) are left out.
@@ -72,7 +91,14 @@ class Narrator:
 
     def _line(self, message_id: str, *, priority: Priority = Priority.NORMAL,
               tag: str | None = None, seat: int | None = None, **params: object) -> Line:
-        return Line(message_id, self.words.say(message_id, **params), priority, tag, seat)
+        return Line(message_id, self.words.say(message_id, **params), priority, tag, seat,
+                    LineKind.EVENT)
+
+    def _said(self, message_id: str, fields: Mapping[str, object],
+              seat: int | None = None) -> Line:
+        """:meth:`_line` with the fields in a mapping."""
+        return Line(message_id, self.words.say(message_id, **fields), Priority.NORMAL, None,
+                    seat, LineKind.EVENT)
 
     def _lines(self, event: Event, behind: bool) -> list[Line]:
         w = self.words
@@ -81,6 +107,7 @@ class Narrator:
             case HandStarted(number, dealer, first):
                 self._hand_number, self._plays_in_trick = number, 0
                 self._bids = [None] * self.rules.players
+                self._made, self._last_play, self._broken_by_last = set(), None, None
                 if self.rules.deal is Deal.DRAW:
                     return [self._line("hand.started_draw", number=number,
                                        dealer=w.seat(dealer), first=w.seat(first))]
@@ -115,38 +142,33 @@ class Narrator:
                 return [self._line("bid.made", Seat=w.seat_cap(seat), bid=w.bid(bid), seat=seat)]
             case BiddingComplete(bids, contracts):
                 return [self._bidding_complete(bids, contracts)]
-            case CardPlayed(seat, card, trick):
-                message = "card.played" if self._plays_in_trick else "card.led"
+            case CardPlayed():
+                lead = not self._plays_in_trick
                 self._plays_in_trick += 1
-                return [self._line(message, Seat=w.seat_cap(seat), card=w.card(card), trick=trick,
-                                   tag=trick_tag(self._hand_number, trick), seat=seat)]
+                if self._plays_in_trick >= self.rules.players:
+                    self._last_play = event  # said with the trick's result, which follows
+                    return []
+                return [self._card_line(event, lead)]
             case SpadesBroken(seat, _card):
-                return [self._line("spades.broken", Seat=w.seat_cap(seat))]
-            case TrickWon(trick, winner, card, tricks_won):
+                # The card's own line has just named the player, unless it was short.
+                named = not self._short_play(seat, lead=self._plays_in_trick == 1)
+                line = self._line("spades.broken_after" if named else "spades.broken",
+                                  Seat=w.seat_cap(seat))
+                if self._last_play is not None:  # after that card, said with the trick
+                    self._broken_by_last = line
+                    return []
+                return [line]
+            case TrickWon(_trick, winner, _card, tricks_won):
                 self._plays_in_trick = 0
-                message = "trick.won_summary" if behind else "trick.won"
-                lines = [self._line(message, Seat=w.seat_cap(winner), card=w.card(card),
-                                    number=trick.number, plays=w.plays(trick.plays),
-                                    tally=w.tally(tricks_won), seat=winner)]
+                lines = self._trick_won(event, behind)
                 winner_bid = self._bids[winner]
                 if winner_bid is not None and winner_bid.is_nil and tricks_won[winner] == 1:
                     whose = w.whose(winner)
                     lines.append(self._line("nil.broken", whose=whose, Whose=capital(whose)))
-                return lines
-            case HandScored(number, score, scores, bags):
-                lines = [self._side_score(side) for side in score.sides]
-                for side in score.sides:
-                    for nil in side.nils:
-                        kind = "blind_nil" if nil.blind else "nil"
-                        outcome = "made" if nil.made else "failed"
-                        lines.append(self._line(f"{kind}.{outcome}", Seat=w.seat_cap(nil.seat),
-                                                points=abs(nil.points)))
-                if score.boston is not None:
-                    lines.append(self._line("boston", Side=w.side_cap(score.boston),
-                                            tricks=self.rules.hand_size))
-                lines.append(self._line("score.totals", number=number,
-                                        scores=w.scores(scores, bags)))
-                return lines
+                return lines + self._contracts_made(tricks_won)
+            case HandScored():
+                return [self._said(message_id, fields)
+                        for message_id, fields in hand_results(w, event)]
             case TiedAtTarget(scores):
                 return [self._line("tied", score=max(scores))]
             case MatchOver(winner, scores, hands):
@@ -164,21 +186,51 @@ class Narrator:
         return self._line("bidding.complete", contracts=summary, bids=w.bids(bids),
                           total=sum(b.tricks for b in bids), tricks=self.rules.hand_size)
 
-    def _side_score(self, side: SideScore) -> Line:
+    def _short_play(self, seat: int, lead: bool) -> bool:
+        """True when a card play is said without its player (see SHORT_PLAYS_FROM)."""
+        return not lead and self.rules.players >= SHORT_PLAYS_FROM and seat != self.viewer
+
+    def _card_line(self, play: CardPlayed, lead: bool) -> Line:
         w = self.words
-        parts = [w.say(message, points=w.signed(points), bags=w.bags(side.new_bags))
-                 for message, points in (
-                     ("score.part.contract", side.contract_points),
-                     ("score.part.bags", side.bag_points),
-                     ("score.part.nil", side.nil_points),
-                     ("score.part.exact", side.exact_bonus),
-                     ("score.part.big", side.big_bonus),
-                     ("score.part.penalty", side.bag_penalty)) if points]
-        message = "score.side" if side.contract else "score.side_nil_only"
-        return self._line(message, Side=w.side_cap(side.side), contract=side.contract,
-                          tricks=side.tricks, points=w.signed(side.total),
-                          parts=w.join(parts) or w.say("score.part.none"),
-                          score=side.score_after, bags=w.bags(side.bags_after))
+        if lead:
+            message = "card.led"
+        elif self._short_play(play.seat, lead):
+            message = "card.played_next"
+        else:
+            message = "card.played"
+        return self._line(message, Seat=w.seat_cap(play.seat), card=w.card(play.card),
+                          trick=play.trick_number,
+                          tag=trick_tag(self._hand_number, play.trick_number), seat=play.seat)
+
+    def _trick_won(self, event: TrickWon, behind: bool) -> list[Line]:
+        """The trick's result, with its last card unless the plays are summed up: one
+        sentence when that card won, so the winner is named once."""
+        w = self.words
+        last, self._last_play = self._last_play, None
+        broken = [] if self._broken_by_last is None else [self._broken_by_last]
+        self._broken_by_last = None
+        winner = event.winner
+        params: dict[str, object] = {
+            "Seat": w.seat_cap(winner), "card": w.card(event.winning_card),
+            "number": event.trick.number, "plays": w.plays(event.trick.plays),
+            "tally": w.tally(event.tricks_won)}
+        if behind:
+            return [*broken, self._said("trick.won_summary", params, winner)]
+        if last is not None and last.seat == winner:
+            return [self._said("trick.won_last", params, winner), *broken]
+        before = [] if last is None else [self._card_line(last, lead=False)]
+        return [*before, *broken, self._said("trick.won", params, winner)]
+
+    def _contracts_made(self, tricks_won: tuple[int, ...]) -> list[Line]:
+        """"Contract made" for each side that has just taken enough tricks."""
+        w = self.words
+        lines = []
+        for side in progress(self.rules, self._bids, tricks_won):
+            if side.made and side.side not in self._made:
+                self._made.add(side.side)
+                lines.append(self._line("contract.made", Side=w.side_cap(side.side),
+                                        side=w.side(side.side), contract=side.contract))
+        return lines
 
     def _match_over(self, winner: int, scores: tuple[int, ...], hands: int) -> Line:
         w = self.words

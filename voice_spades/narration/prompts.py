@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine import Phase, PlayerView, Suit
-from voice_spades.narration.lines import Hints, Line, Priority
+from voice_spades.engine import Card, Phase, PlayerView, Suit
+from voice_spades.narration.lines import Hints, Line, LineKind, Priority
 from voice_spades.narration.phrases import Phrasebook
 
 
 def turn_prompt(view: PlayerView, words: Phrasebook, hints: Hints,
-                refusals: Sequence[str] = ()) -> Line | None:
+                refusals: Sequence[str] = (), cursor: Card | None = None) -> Line | None:
     """The prompt for the viewer's turn, or None when it is someone else's.
 
     ``refusals`` are the reasons some bids in range are not allowed (no hell,
-    suicide), said with the bid prompt.
+    suicide), said with the bid prompt; ``cursor`` is the card under the hand cursor,
+    named at the end of a play prompt ("Your lead. Spades are not broken. On the 9 of
+    spades.") so that Enter never plays a card the player has not heard.
     """
     if not view.is_my_turn:
         return None
     message, params = _prompt(view, words, hints, refusals)
-    return Line(message, words.say(message, **params), Priority.HIGH)
+    if view.phase is Phase.PLAY:
+        params["cursor"] = cursor_note(words, cursor)
+    return Line(message, words.say(message, **params), Priority.HIGH, kind=LineKind.PROMPT)
 
 
 def bid_notes(words: Phrasebook, refusals: Sequence[str]) -> str:
@@ -54,6 +58,11 @@ def _prompt(view: PlayerView, w: Phrasebook, hints: Hints,
     follows = any(c.suit == suit for c in view.hand_cards)
     return ("prompt.follow" if follows else "prompt.void"), {
         "suit": suit, "table": w.plays(view.trick)}
+
+
+def cursor_note(words: Phrasebook, card: Card | None) -> str:
+    """" On the 9 of spades." (with its leading space), or "" with no card."""
+    return words.say("turn.on_card", card=card) if card is not None else ""
 
 
 def spades_note(view: PlayerView, words: Phrasebook) -> str:

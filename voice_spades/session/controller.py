@@ -21,8 +21,10 @@ from voice_spades.commands import AnyIntent
 from voice_spades.engine import Card, Event, Match, MatchOver, PlayerView
 from voice_spades.errors import IllegalActionError, SpadesError
 from voice_spades.messages import Message
-from voice_spades.narration import Hints, Line, Priority, Verbosity
+from voice_spades.narration import Hints, History, Line, LineKind, Priority, Verbosity
+from voice_spades.session.bookends import UNSAVED, match_over, welcome
 from voice_spades.session.bots import HUMAN, BotFactory, default_bots
+from voice_spades.session.cursor import watch_naming
 from voice_spades.session.decisions import Decision, Request
 from voice_spades.session.game import Game
 from voice_spades.session.inputs import GrammarContext, Inbox, InputEnded, KeyPress, QueueItem
@@ -31,8 +33,13 @@ from voice_spades.session.pacing import Pacer
 from voice_spades.session.ports import InputHooks, Ports
 from voice_spades.session.settings import GameSettings
 from voice_spades.session.turns import refused
+from voice_spades.storage import write_problem
 
 _log = logging.getLogger(__name__)
+
+_HISTORY_STEPS = {Request.PREVIOUS_MESSAGE: History.previous, Request.NEXT_MESSAGE: History.next,
+                  Request.NEWEST_MESSAGE: History.newest, Request.OLDEST_MESSAGE: History.oldest}
+"""The message history's moves, by request."""
 
 _POLL = 0.25
 """Seconds between checks that the session is still running, while nothing happens."""
@@ -67,6 +74,10 @@ class Session:
         self.inbox = Inbox()
         self._lock = threading.RLock()
         self._save_failed = False
+        self.save_problem: Message | None = None
+        """Why the last autosave failed (None when it worked): said again at quit."""
+        self.history = History()
+        """Every line said, to be stepped through (and repeated) a message at a time."""
         self.game = self._deal(match, verbosity)
 
     def _deal(self, match: Match, verbosity: Verbosity) -> Game:
@@ -113,8 +124,10 @@ class Session:
         self.inbox.put(item)
 
     def interrupt_speech(self) -> None:
-        """Cut the sentence being spoken at once (a key was pressed). Thread-safe."""
-        self.output.silence()
+        """Cut the sentence being spoken at once (a key was pressed); the game events still
+        waiting are said after the key's answer. Thread-safe."""
+        self.game.turn.heard.cut(self.output.is_busy())
+        self.output.interrupt()
 
     def context(self) -> GrammarContext:
         """A consistent snapshot of what the player can do now. Thread-safe."""
@@ -154,7 +167,7 @@ class Session:
         with self._lock:
             game = self.game
             if not resumed:
-                lines = [self._welcome(), *game.opening()]
+                lines = [welcome(game, self.settings, self.hints), *game.opening()]
             elif self.match.is_over:
                 lines = [*game.resumed(), game.over_prompt()]
             else:
@@ -181,6 +194,7 @@ class Session:
     def step(self, timeout: float = 0.0) -> bool:
         """Handle one queued item, or play one bot move once it is due; wait at most
         ``timeout`` seconds for either. Returns True if something was done."""
+        self.game.turn.heard.settle(self.output.is_busy())
         bot_wait = self._bot_wait()
         if bot_wait is None:
             self.inbox.wait_for_player()
@@ -198,6 +212,7 @@ class Session:
     def process(self, item: QueueItem) -> None:
         """Handle one queue item on the session thread."""
         with self._lock:
+            self.game.turn.heard.settle(self.output.is_busy())
             if isinstance(item, KeyPress):
                 intent = item.resolve(self.question_pending)
                 if intent is None:
@@ -216,9 +231,13 @@ class Session:
         self.process(intent)
 
     def quit(self, message: str = "session.saved_quit") -> None:
-        """Save, say goodbye, and stop :meth:`run`."""
+        """Save, say goodbye (or that the game could not be saved), and stop :meth:`run`."""
         self.save()
-        self.emit([self.line(message, priority=Priority.HIGH)])
+        unsaved = {} if self.match.is_over or self.save_problem is None else {
+            "reason": self.save_problem}
+        if unsaved:
+            message = UNSAVED.get(message, message)
+        self.emit([self.line(message, priority=Priority.HIGH, **unsaved)])
         self.running = False
 
     # ----- carrying out the turn's decisions -----------------------------------------
@@ -226,7 +245,10 @@ class Session:
         """Do what the player's turn decided: the request, the lines, then the action."""
         if decision.request is not None:
             self._do(decision.request)
-        self.emit(decision.say)
+        # What the turn says answers the player's intent, even a prompt (B says the bid
+        # prompt): said at once, before the game events still waiting.
+        self.emit([replace(line, kind=LineKind.ANSWER) for line in decision.say],
+                  names=decision.names)
         if decision.action is not None:
             try:
                 events = self.match.apply(decision.action)
@@ -238,7 +260,9 @@ class Session:
     def _do(self, request: Request) -> None:
         out = self.output
         if request is Request.REPEAT:
-            out.repeat_last()
+            self.emit([self.history.last_event(self.game.words)])
+        elif request in _HISTORY_STEPS:
+            self.emit([_HISTORY_STEPS[request](self.history, self.game.words)])
         elif request is Request.SILENCE:
             out.silence()
         elif request in (Request.FASTER, Request.SLOWER):
@@ -267,7 +291,12 @@ class Session:
 
     def _help(self, request: Request) -> Line:
         hooks = self.hooks
-        if request is Request.KEYS_HELP and hooks.help_text is not None:
+        keys = request in (Request.KEYS_HELP, Request.ALL_KEYS)
+        if keys and hooks.key_help is not None:
+            # The keys for now, a page per press of the help key; or every key.
+            page = self.game.turn.help_page - 1 if request is Request.KEYS_HELP else None
+            return Line("help.keys", hooks.key_help(self.context(), page))
+        if keys and hooks.help_text is not None:
             return Line("help.keys", hooks.help_text())
         if hooks.voice_help is not None:
             return self.line("help.voice", help=hooks.voice_help(self.context()))
@@ -305,7 +334,7 @@ class Session:
         lines = self.game.narrate(events, behind=self.output.is_busy(), cut=self._cut)
         for event in events:
             if isinstance(event, MatchOver):
-                lines += self._match_over(event)
+                lines += match_over(self.game, self.ports, self.human, event)
         self.emit([*lines, *self.game.prompt()])
 
     def _cut(self, lines: list[Line], tag: str) -> None:
@@ -313,23 +342,6 @@ class Session:
         # result say who played what.
         self.emit(lines)
         self.output.cancel(tag)
-
-    def _match_over(self, event: MatchOver) -> list[Line]:
-        rules = self.match.rules
-        won = rules.side_of(self.human) == event.winner
-        lines: list[Line] = []
-        stats, store = self.ports.stats, self.ports.store
-        if stats is not None:
-            try:
-                stats.record(rules.name, won)
-                wins, losses = stats.of(rules.name)
-                lines.append(self.line("session.stats", rules=rules.name, wins=wins,
-                                       losses=losses))
-            except OSError as exc:
-                lines.append(self.line("session.save_failed", reason=exc.strerror or exc))
-        if store is not None:
-            store.delete()
-        return [*lines, self.game.over_prompt()]
 
     def new_game(self) -> None:
         """Abandon this match (if it is not over) and deal a new one, same settings."""
@@ -346,9 +358,13 @@ class Session:
         try:
             store.save(self.match, self.settings.to_dict())
         except OSError as exc:
+            self.save_problem = write_problem(exc, store.path.parent)
             if not self._save_failed:
                 self._save_failed = True
-                self.emit([self.line("session.save_failed", reason=exc.strerror or exc)])
+                self.emit([self.line("session.cannot_save", priority=Priority.HIGH,
+                                     reason=self.save_problem)])
+        else:
+            self.save_problem = None
 
     # ----- lines ----------------------------------------------------------------
     def line(self, message_id: str, *, priority: Priority = Priority.NORMAL,
@@ -362,11 +378,17 @@ class Session:
         messages = [n.message if isinstance(n, SpadesError) else n for n in notices]
         self.emit([self.line(m.id, priority=Priority.HIGH, **m.fields) for m in messages])
 
-    def emit(self, lines: Sequence[Line]) -> None:
-        """Send lines to the output (empty ones are left out)."""
+    def emit(self, lines: Sequence[Line], names: Card | None = None) -> None:
+        """Send lines to the output (empty ones are left out). ``names`` is the card under
+        the cursor when the lines name it (a play prompt names it too): whether they are
+        heard whole decides if Enter may play it at once."""
         lines = [line for line in lines if line.text]
         if lines:
+            turn = self.game.turn  # watched before: the lines may be cut at once
+            watch_naming(turn.heard, lines, names, turn.cursor.card, self.output)
             self.output.emit(lines)
+            self.game.turn.heard.sent()
+            self.history.record(lines)
             self.pacer.said_something()
 
     @property
@@ -377,12 +399,3 @@ class Session:
     @verbosity.setter
     def verbosity(self, value: Verbosity) -> None:
         self.game.words.verbosity = value
-
-    def _welcome(self) -> Line:
-        rules = self.match.rules
-        seating = "session.seating_partner" if rules.is_partnership else "session.seating"
-        words = self.game.words
-        return self.line("session.welcome", rules=rules.name, players=rules.players,
-                         level=words.say("session.level", level=words.say(
-                             f"session.level_name.{self.settings.level}")),
-                         seating=words.say(seating), help=self.hints.help)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from voice_spades.commands import Act, Command, PlayCurrent
-from voice_spades.engine import Action, Bid, PlayerView
+from voice_spades.engine import Action, Bid, Card, PlayerView
 from voice_spades.messages import Message
-from voice_spades.narration import Answers, Line
+from voice_spades.narration import Answers, HandRecord, Line
 
 
 class Request(Enum):
@@ -35,17 +35,29 @@ class Request(Enum):
     """What can be said now."""
     HISTORY = "history"
     """The recent messages."""
+    PREVIOUS_MESSAGE = "previous-message"
+    """History: one message back."""
+    NEXT_MESSAGE = "next-message"
+    """History: one message forward."""
+    NEWEST_MESSAGE = "newest-message"
+    """History: the newest message."""
+    OLDEST_MESSAGE = "oldest-message"
+    """History: the oldest message kept."""
+    ALL_KEYS = "all-keys"
+    """Every key, not only those for now."""
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What one intent comes to, in the order the session carries it out: the
     ``request`` first, then the lines to ``say``, then the ``action`` (already checked
-    legal) applied to the match."""
+    legal) applied to the match. ``names`` is the card under the cursor when the lines
+    name it (the session then watches whether they are heard whole)."""
 
     say: tuple[Line, ...] = ()
     action: Action | None = None
     request: Request | None = None
+    names: Card | None = None
 
 
 NOTHING = Decision()
@@ -75,6 +87,10 @@ class TurnTable:
     answers: Answers
     refusal: Callable[[Action], Message | None]
     """Why an action is illegal now (``Match.refusal``); None when it is legal."""
+    seed: int = 0
+    """The match's seed: the hint's Hard player samples from it, so a hint repeats."""
+    previous: HandRecord | None = None
+    """The hand the match finished last, for the looks back (L, the previous hand)."""
 
     def bid_refusals(self) -> list[Message]:
         """Why some bids in range are not allowed now (no hell, suicide)."""

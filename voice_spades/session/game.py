@@ -29,10 +29,12 @@ from voice_spades.narration import (
     Phrasebook,
     Priority,
     Verbosity,
+    previous_hand,
     trick_tag,
     turn_prompt,
 )
 from voice_spades.session.decisions import TurnTable
+from voice_spades.session.resume import table_lines
 from voice_spades.session.turns import PlayerTurn, bid_prompt_refusals, make_line
 
 _log = logging.getLogger(__name__)
@@ -63,7 +65,8 @@ class Game:
 
     def table(self) -> TurnTable:
         """What the human's turn reads now."""
-        return TurnTable(self.view, self.match.is_over, self.answers, self.match.refusal)
+        return TurnTable(self.view, self.match.is_over, self.answers, self.match.refusal,
+                         previous=previous_hand(self.match), seed=self.match.seed)
 
     def line(self, message_id: str, *, priority: Priority = Priority.NORMAL,
              **fields: object) -> Line:
@@ -77,14 +80,15 @@ class Game:
                 for line in self.narrator.narrate(event)]
 
     def resumed(self) -> list[Line]:
-        """Where a resumed match stands: hand, trick, scores, and the human's cards."""
+        """Where a resumed match stands: hand, trick, scores, the human's cards, what is on
+        the table (who led what) or the bids so far, and whose turn it is."""
         view, words = self.view, self.words
         where = words.say(f"word.where.{view.phase}", trick=view.trick_number)
         lines = [self.line("session.resumed", hand=view.hand_number, where=where,
                            scores=words.scores(view.scores, view.bags))]
         if view.hand:
             lines.append(self.answers.hand(view))
-        return lines
+        return [*lines, *table_lines(view, self.answers)]
 
     def narrate(self, events: Sequence[Event], *, behind: bool, cut: Cut) -> list[Line]:
         """The lines for ``events``; ``behind`` says the narrator has not caught up, so
@@ -110,7 +114,7 @@ class Game:
         """What the human is to do now, if it is their turn."""
         table = self.table()
         prompt = turn_prompt(table.view, self.words, self.answers.hints,
-                             bid_prompt_refusals(table))
+                             bid_prompt_refusals(table), cursor=self.turn.cursor.card)
         return [prompt] if prompt is not None else []
 
     def over_prompt(self) -> Line:

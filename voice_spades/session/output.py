@@ -13,12 +13,18 @@ class Output(Protocol):
     from any thread (speech runs in its own worker)."""
 
     def emit(self, lines: Sequence[Line]) -> None:
-        """Print each line and speak the batch, in order. A batch holding a HIGH line
-        (a prompt, an error) cuts stale speech but is itself spoken whole."""
+        """Print each line and speak the batch, in order. A batch of answers (lines of kind
+        ANSWER) is said at once, cutting the sentence playing; game events are never
+        dropped unheard, only skipped by :meth:`silence`."""
+        ...
+
+    def interrupt(self) -> None:
+        """A key was pressed: cut the sentence being spoken at once, keeping the game
+        events still waiting (they are said after the key's answer)."""
         ...
 
     def silence(self) -> None:
-        """Stop speaking at once and drop what is queued."""
+        """Stop speaking at once and drop what is queued: the player's explicit skip."""
         ...
 
     def cancel(self, tag: str) -> None:

@@ -7,24 +7,23 @@ from collections.abc import Callable
 
 POLL = 0.05
 """Seconds between looks at a busy narrator."""
-MAX_WAIT = 20.0
-"""Longest a bot waits for the narrator: longer than the longest sentence (a hand read
-out at the start of a hand), so nothing is overtaken; any key cuts the wait short."""
 
 
 class Pacer:
     """Decides when a bot may act.
 
     A bot acts once the narrator has finished what it was saying (``is_busy`` is
-    False) and ``min_gap`` seconds of quiet have followed; or, whatever the narrator
-    is doing, once ``max_wait`` seconds have passed since something was last said.
+    False) and ``min_gap`` seconds of quiet have followed, however long that takes: a
+    long answer (the help) holds the bots, so no game event is printed while the
+    player cannot hear it. The session goes on answering keys while a bot waits.
+    ``is_busy`` must fall False when there is no speech (text only) or the speaker
+    failed; the speakers bound every sentence, so the wait always ends.
     """
 
     def __init__(self, is_busy: Callable[[], bool], min_gap: float = 0.3,
-                 max_wait: float = MAX_WAIT, clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.is_busy = is_busy
         self.min_gap = min_gap
-        self.max_wait = max_wait
         self.clock = clock
         self._last_said = self._last_busy = clock()
 
@@ -35,10 +34,8 @@ class Pacer:
     def wait_time(self) -> float:
         """Seconds until a bot may act; 0 when it may act now."""
         now = self.clock()
-        if now - self._last_said >= self.max_wait:
-            return 0.0
         if self.is_busy():
             self._last_busy = now
-            return min(POLL, self.max_wait - (now - self._last_said))
+            return POLL
         quiet_since = max(self._last_said, self._last_busy)
         return max(0.0, self.min_gap - (now - quiet_since))

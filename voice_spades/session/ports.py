@@ -39,6 +39,9 @@ class InputHooks:
 
     help_text: Callable[[], str] | None = None
     """The keys, spoken (the help key)."""
+    key_help: Callable[[GrammarContext, int | None], str] | None = None
+    """The keys for now, page ``n`` counted from 0 (the help key pressed ``n + 1`` times
+    in a row), or every key with None; used before ``help_text`` when given."""
     voice_help: Callable[[GrammarContext], Message] | None = None
     """What can be said now ("what can I say")."""
     listen: Callable[[], None] | None = None

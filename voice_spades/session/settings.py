@@ -11,8 +11,23 @@ import dataclasses
 from dataclasses import dataclass
 
 from voice_spades.bots import LEVELS
-from voice_spades.engine import PROFILE_NAMES, RuleOptions, profile
+from voice_spades.engine import (
+    DEFAULT_HAND_LIMIT,
+    MAX_HAND_LIMIT,
+    PROFILE_NAMES,
+    MatchEnd,
+    RuleOptions,
+    profile,
+)
 from voice_spades.errors import InvalidInputError, InvalidStateError
+
+ENDINGS = tuple(ending.value for ending in MatchEnd)
+"""The match endings by name (``MatchEnd`` values), default first."""
+TARGETS: dict[str, tuple[int, int]] = {"playroom": (500, 2000)}
+"""Targets a new match may choose, per profile: playroom offers 500 to 2000 (its text:
+"500 points, sometimes 1000, 1500 or 2000 for longer games")."""
+MAX_TARGET = 2000
+"""No rule text plays to more than this; a bigger target never ends the match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +42,41 @@ class GameSettings:
     no_hell: bool = False
     quicksand: bool = False
     suicide: bool = False
+    ending: str = MatchEnd.MINUS_TARGET.value
+    """What else ends the match (a :class:`~voice_spades.engine.MatchEnd` value)."""
+    hands: int = DEFAULT_HAND_LIMIT
+    """The hand limit (``RuleOptions.hand_limit``); 0: no limit."""
 
     def rule_options(self) -> RuleOptions:
         """The engine rules; raises InvalidInputError with a speakable reason."""
         return profile(self.rules, players=self.players, target=self.target,
-                       no_hell=self.no_hell, quicksand=self.quicksand, suicide=self.suicide)
+                       no_hell=self.no_hell, quicksand=self.quicksand, suicide=self.suicide,
+                       ending=MatchEnd(self.ending), hand_limit=self.hands or None)
+
+    def check_new(self) -> RuleOptions:
+        """The rules of a new match with these settings, which must also keep to the
+        targets a player may choose (a saved match keeps the target it had); raises
+        InvalidInputError with a speakable reason.
+
+        >>> GameSettings(rules="playroom", target=499).check_new()
+        Traceback (most recent call last):
+        ...
+        voice_spades.errors.InvalidInputError: Message('options.target_range', \
+rules='playroom', low=500, high=2000, target=499)
+        """
+        if not 0 <= self.hands <= MAX_HAND_LIMIT:
+            raise InvalidInputError("options.hands_range", high=MAX_HAND_LIMIT,
+                                    hands=self.hands)
+        rules = self.rule_options()
+        target = rules.target
+        if self.rules in TARGETS:
+            low, high = TARGETS[self.rules]
+            if not low <= target <= high:
+                raise InvalidInputError("options.target_range", rules=self.rules, low=low,
+                                        high=high, target=target)
+        elif target > MAX_TARGET:
+            raise InvalidInputError("options.target_too_high", high=MAX_TARGET, target=target)
+        return rules
 
     def to_dict(self) -> dict[str, object]:
         """As JSON values."""
@@ -61,6 +106,8 @@ class GameSettings:
             raise InvalidStateError("settings.unknown_rules", name="rules", rules=settings.rules)
         if settings.level not in LEVELS:
             raise InvalidStateError("settings.unknown_level", name="level", level=settings.level)
+        if settings.ending not in ENDINGS:
+            raise InvalidStateError("settings.bad_field", name="ending")
         try:
             settings.rule_options()
         except InvalidInputError as exc:

@@ -41,7 +41,12 @@ def open_game(store: SaveStore, requested: GameSettings, given: set[str],
             saved = None
         if saved is not None:
             try:
-                settings = GameSettings.from_dict(saved.settings)
+                # The match's own rules say how it ends (a save from before the options
+                # has none in its settings, and ends at the target only, no hand limit).
+                rules = saved.match.rules
+                settings = dataclasses.replace(GameSettings.from_dict(saved.settings),
+                                               ending=rules.ending.value,
+                                               hands=rules.hand_limit or 0)
             except InvalidStateError as exc:
                 notices.append(corrupt_notice("setup.save_corrupt", store.discard(exc)))
             else:

@@ -31,6 +31,7 @@ from voice_spades.commands import (
     TypeDigit,
 )
 from voice_spades.engine import (
+    NIL,
     Action,
     Bid,
     BlindNilChoice,
@@ -43,7 +44,8 @@ from voice_spades.engine import (
 )
 from voice_spades.messages import Message
 from voice_spades.narration import Answers, Line, Phrasebook, Priority, turn_prompt
-from voice_spades.session.cursor import HandCursor
+from voice_spades.session.advice import hint_line
+from voice_spades.session.cursor import CursorHearing, HandCursor
 from voice_spades.session.decisions import (
     NOTHING,
     Decision,
@@ -66,6 +68,14 @@ _CONTROL_REQUESTS = {
     Control.LISTEN: Request.LISTEN,
 }
 """Session commands the turn hands straight to the session (NEW_GAME may ask first)."""
+
+_HISTORY_REQUESTS = {
+    Query.PREVIOUS_MESSAGE: Request.PREVIOUS_MESSAGE,
+    Query.NEXT_MESSAGE: Request.NEXT_MESSAGE,
+    Query.NEWEST_MESSAGE: Request.NEWEST_MESSAGE,
+    Query.OLDEST_MESSAGE: Request.OLDEST_MESSAGE,
+}
+"""Steps through the message history, which the session keeps."""
 
 
 def make_line(words: Phrasebook, message_id: str, *, priority: Priority = Priority.NORMAL,
@@ -109,6 +119,10 @@ class PlayerTurn:
         self.marked: list[Card] = []
         """Cards marked for the blind nil exchange."""
         self.cursor = HandCursor()
+        self.heard = CursorHearing()
+        """Whether the card under the cursor was heard named since it last changed."""
+        self.help_page = 0
+        """How many times in a row the help key was pressed (its next page)."""
         self._question: Question | None = None
 
     def reset(self) -> None:
@@ -133,6 +147,11 @@ class PlayerTurn:
         words = table.answers.words
         if isinstance(intent, _GAME_INTENTS):
             self._question = None
+        if intent != Ask(Query.HELP):
+            self.help_page = 0
+        if isinstance(intent, MoveCursor | JumpToSuit) and self._question is not None \
+                and self._question.on_yes == PlayCurrent():
+            self._question = None  # "Play the 9 of spades?" is about the card just left
         match intent:
             case Act(action):
                 return self._act(action, table)
@@ -143,8 +162,8 @@ class PlayerTurn:
             case MoveCursor(move):
                 return self._move(move, table)
             case JumpToSuit(suit):
-                self.cursor.jump(suit, table.view.hand)
-                return saying(table.answers.suit(table.view, suit))
+                card = self.cursor.jump(suit, table.view.hand)
+                return Decision(say=(table.answers.suit(table.view, suit),), names=card)
             case StartBid():
                 return self._start_bid(table)
             case TypeDigit(digit):
@@ -193,14 +212,31 @@ class PlayerTurn:
                 return saying(make_line(words, "bid.nothing_typed", nil=hints.nil,
                                         confirm=hints.confirm))
             bid, self.typed = Bid(int(self.typed)), ""
+            if bid == NIL:  # asked about as the nil key asks
+                return self._propose(Act(NIL), Message("question.nil"), table)
             return self._act(bid, table)
         if view.phase == Phase.PLAY:
-            if self.cursor.card is None:
+            card = self.cursor.card
+            if card is None:
                 return saying(make_line(words, "error.no_card"))
-            return self._act(self.cursor.card, table)
+            if not self.heard.heard(card):
+                return self._ask_to_play(card, table)
+            return self._act(card, table)
         if view.phase == Phase.EXCHANGE:
             return self._act(Exchange(tuple(self.marked)), table)
         return saying(table.answers.legal(view))
+
+    def _ask_to_play(self, card: Card, table: TurnTable) -> Decision:
+        """Enter on a card the player has not heard named since the cursor last changed
+        (the prompt naming it was cut off, say): name it and ask; Enter again plays it."""
+        words = table.answers.words
+        reason = table.refusal(card)
+        if reason is not None:
+            return saying(refused(words, reason))
+        self._question = Question(words.say("turn.play_question", card=card), PlayCurrent())
+        line = make_line(words, "turn.play_question_long", card=card,
+                         confirm=table.answers.hints.confirm, priority=Priority.HIGH)
+        return Decision(say=(line,), names=card)
 
     def _start_bid(self, table: TurnTable) -> Decision:
         answers = table.answers
@@ -293,7 +329,11 @@ class PlayerTurn:
             Query.LEGAL: lambda: a.legal(view, bid_prompt_refusals(table)),
             Query.GAME_INFO: lambda: a.game_info(view),
             Query.BIDS: lambda: a.bids(view),
-            Query.LAST_TRICK: lambda: a.last_trick(view),
+            Query.LAST_TRICK: lambda: a.last_trick(view, table.previous),
+            Query.PREVIOUS_HAND: lambda: a.review.previous_hand(table.previous),
+            Query.TRICKS_NEEDED: lambda: a.standing.needed(view),
+            Query.TARGET: lambda: a.standing.target(view),
+            Query.NEXT_PLAYER: lambda: a.standing.next_player(view),
         }
         if query in simple:
             return saying(simple[query]())
@@ -301,15 +341,38 @@ class PlayerTurn:
             return saying(a.suit(view, suit) if suit is not None else a.hand(view))
         if query is Query.HISTORY:
             return Decision(request=Request.HISTORY)
-        return Decision(request=Request.KEYS_HELP if query is Query.HELP
+        if query in _HISTORY_REQUESTS:
+            return Decision(request=_HISTORY_REQUESTS[query])
+        if query is Query.CURRENT_CARD:
+            return self._current_card(table)
+        if query is Query.HINT:
+            return saying(hint_line(view, a, table.seed, over=table.over))
+        if query is Query.HELP:
+            self.help_page += 1
+            return Decision(request=Request.KEYS_HELP)
+        return Decision(request=Request.ALL_KEYS if query is Query.ALL_KEYS
                         else Request.VOICE_HELP)
+
+    def _current_card(self, table: TurnTable) -> Decision:
+        """The card under the cursor, and whether it can be played or is marked."""
+        view, words = table.view, table.answers.words
+        self.cursor.sync(view.hand)
+        card = self.cursor.card
+        if card is None:
+            return saying(make_line(words, "cursor.empty"))
+        notes = words.say("word.marked") if card in self.marked else ""
+        if view.is_my_turn and view.phase is Phase.PLAY and card not in view.legal:
+            notes += words.say("word.not_playable")
+        return Decision(say=(make_line(words, "turn.current", card=card, notes=notes),),
+                        names=card)
 
     def _move(self, move: Move, table: TurnTable) -> Decision:
         view = table.view
         card, suit_changed = self.cursor.move(move, view.hand)
         edge = {Move.HIGHEST: "high", Move.LOWEST: "low"}.get(move)
-        return saying(table.answers.cursor(view, card, suit_changed=suit_changed, edge=edge,
-                                           marked=card in self.marked))
+        return Decision(say=(table.answers.cursor(view, card, suit_changed=suit_changed,
+                                                  edge=edge, marked=card in self.marked),),
+                        names=card)
 
     def _command(self, control: Control, table: TurnTable) -> Decision:
         if control is not Control.NEW_GAME:

@@ -7,21 +7,30 @@ plain text line and hands it to a :class:`Speaker` (:func:`make_speaker` builds 
 default one, pyttsx3 with espeak-ng through ALSA). A speaker that cannot start or
 stops working raises :class:`~voice_spades.errors.SetupError` with a catalog id
 (``speech.*``); its sentence comes from the catalog.
+
+A key cuts the sentence playing and is answered at once; game events still waiting
+are said after the answer, never dropped unheard (:mod:`.queue_policy`); the
+announcer's :meth:`~Announcer.record` says what became of each line (:class:`Said`,
+:class:`Outcome`).
 """
 
 from voice_spades.speech.announcer import Announcer
-from voice_spades.speech.base import Speaker, SpeakingCallback
+from voice_spades.speech.base import Interruptible, Speaker, SpeakingCallback
 from voice_spades.speech.message import Priority, Utterance
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.speech.pyttsx3_speaker import Pyttsx3Speaker, make_speaker
+from voice_spades.speech.record import Outcome, Said
 from voice_spades.speech.text_speaker import TextSpeaker
 from voice_spades.speech.wav_speaker import WavSpeaker
 
 __all__ = [
     "Announcer",
     "AnnouncerOutput",
+    "Interruptible",
+    "Outcome",
     "Priority",
     "Pyttsx3Speaker",
+    "Said",
     "Speaker",
     "SpeakingCallback",
     "TextSpeaker",

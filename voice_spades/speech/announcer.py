@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import deque
 from collections.abc import Callable
 from typing import TextIO
 
 from voice_spades.errors import SpadesError
 from voice_spades.narration import render, render_message
-from voice_spades.speech.base import Speaker
+from voice_spades.speech.base import Interruptible, Speaker
 from voice_spades.speech.message import Priority, Utterance
+from voice_spades.speech.record import Outcome, Said, SpeechRecord
 from voice_spades.speech.text_speaker import TextSpeaker
 
 _log = logging.getLogger(__name__)
@@ -23,16 +23,19 @@ SPEECH_FAILED = "speech.failed"
 class Announcer:
     """Fans each utterance out to the text lines (always) and to an optional speaker.
 
-    Keeps a history for "repeat" and "what was said". If the speaker fails at any
-    time, one line says so and the game goes on in text only.
+    Keeps a history for "repeat" and "what was said", with what became of each line
+    in speech (:meth:`record`). If the speaker fails at any time, one line says so and
+    the game goes on in text only.
     """
 
     def __init__(self, speaker: Speaker | None = None, *, stream: TextIO | None = None,
                  text: Speaker | None = None, history_size: int = 500) -> None:
         self._speaker = speaker
         self._text: Speaker = text if text is not None else TextSpeaker(stream)
-        self._history: deque[str] = deque(maxlen=history_size)
+        self._record = SpeechRecord(history_size)
         self._lock = threading.RLock()
+        if isinstance(speaker, Interruptible):
+            speaker.on_outcome(self._record.settle)
 
     @property
     def speaker(self) -> Speaker | None:
@@ -46,30 +49,46 @@ class Announcer:
         if not u.text.strip():
             return
         with self._lock:
-            self._history.append(u.text)
+            self._record.add(u, Outcome.PENDING if self._speaker is not None
+                             else Outcome.PRINTED)
             self._emit(u)
 
     def history(self, n: int | None = None) -> list[str]:
-        """The last ``n`` messages (all kept if None), oldest first."""
-        with self._lock:
-            items = list(self._history)
+        """The last ``n`` messages printed (all kept if None), oldest first: every one,
+        whether it was spoken, is still waiting, or was skipped."""
+        items = self._record.texts()
         if n is None:
             return items
         return items[len(items) - n:] if 0 < n < len(items) else items if n > 0 else []
 
+    def record(self, n: int | None = None) -> list[Said]:
+        """The last ``n`` messages printed (all kept if None), oldest first, each with its
+        kind and what became of it in speech (spoken, skipped...)."""
+        return self._record.entries(n)
+
     def last(self) -> str | None:
         """The last message, or None."""
-        with self._lock:
-            return self._history[-1] if self._history else None
+        items = self._record.texts()
+        return items[-1] if items else None
 
     def repeat_last(self) -> None:
         """Say the last message again, cutting whatever is being said (not added to history)."""
         with self._lock:
-            if self._history:
-                self._emit(Utterance(self._history[-1], Priority.HIGH))
+            last = self.last()
+            if last is not None:
+                self._emit(Utterance(last, Priority.HIGH))
+
+    def interrupt(self) -> None:
+        """A key was pressed: cut the sentence being spoken and keep what is queued (game
+        events are said after the key's answer). A speaker that cannot keep its queue
+        is stopped."""
+        with self._lock:
+            self._to_speaker(lambda s: s.interrupt() if isinstance(s, Interruptible)
+                             else s.stop())
 
     def silence(self) -> None:
-        """Stop speaking now and forget what is queued."""
+        """Stop speaking now and forget what is queued: the player chose to skip it (the
+        lines stay in the history, marked skipped)."""
         with self._lock:
             self._to_speaker(lambda s: s.stop())
 
@@ -106,5 +125,6 @@ class Announcer:
         self.close()
         line = render_message(error.message) if isinstance(error, SpadesError) \
             else render(SPEECH_FAILED)
-        self._history.append(line)
-        self._text.say(Utterance(line, Priority.HIGH))
+        failure = Utterance(line, Priority.HIGH)
+        self._record.add(failure, Outcome.PRINTED)
+        self._text.say(failure)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from voice_spades.speech.message import Utterance
+from voice_spades.speech.record import OutcomeCallback
 
 SpeakingCallback = Callable[[bool], None]
 """Called with ``True`` when a speaker starts talking and ``False`` when it falls silent."""
@@ -18,9 +19,11 @@ class Speaker(Protocol):
     Semantics shared by every implementation:
 
     * ``say`` never blocks the caller; a ``HIGH`` utterance cuts the current one
-      and clears the queue, a ``NORMAL`` one waits its turn and is spoken whole,
-      a ``LOW`` one is dropped if the speaker is busy.
-    * The queue is bounded; when it is full the oldest queued utterance goes.
+      and goes first, replacing the answers not yet spoken; a ``NORMAL`` one waits
+      its turn and is spoken whole; a ``LOW`` one is dropped if the speaker is busy.
+      Game events (``kind`` EVENT) are never dropped unheard: a speaker that keeps a
+      queue follows :mod:`voice_spades.speech.queue_policy`.
+    * ``stop`` is the player's choice to skip: it drops everything queued.
     """
 
     def say(self, u: Utterance) -> None:
@@ -65,4 +68,19 @@ class Speaker(Protocol):
 
     def close(self) -> None:
         """Stop speaking and release the speaker's processes and files."""
+        ...
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """A speaker that can be cut by a key without losing what it has queued, and says
+    what became of each utterance (the queued speakers do)."""
+
+    def interrupt(self) -> None:
+        """Cut the current sentence now and keep the queue (a game event cut is said again
+        after the key's answer); wait a moment for that answer before going on."""
+        ...
+
+    def on_outcome(self, callback: OutcomeCallback) -> None:
+        """Register ``callback(utterance, outcome)``, called as each utterance is settled."""
         ...

@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
-from voice_spades.narration import Line, Priority
+from voice_spades.narration import Line, LineKind, Priority
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.message import Utterance
+from voice_spades.speech.record import Said
 
 DEFAULT_RATE = 200
 """Words per minute when no rate is asked for (the speech package's default)."""
@@ -25,19 +26,29 @@ MIN_RATE, MAX_RATE = 80, 500
 def batch_utterances(lines: Sequence[Line]) -> list[Utterance]:
     """The utterances for one batch of lines.
 
-    A batch that holds a HIGH line (a "your turn" prompt, an error) must cut stale
-    speech without losing its own earlier lines ("East played the ace of hearts"
-    before "Your play: follow hearts"): its first line becomes HIGH, which cuts and
-    clears what was playing, and the rest queue behind it as NORMAL.
+    A batch of answers only (what a key asked for, an error, a notice) is said at
+    once: its first line becomes HIGH, which cuts the sentence playing and replaces
+    older answers not yet spoken, and the rest follow it as NORMAL answers. The game
+    events still waiting are said after it, in order (see
+    :mod:`voice_spades.speech.queue_policy`).
+
+    Any other batch is the game's own flow ("East played the ace of hearts", then
+    "Your play: follow hearts"): every line waits its turn behind the events already
+    queued, in order, and is never dropped unheard; its lines are events, except the
+    prompts, which stay prompts (a newer prompt replaces an older one not yet said).
     """
-    urgent = any(line.priority is Priority.HIGH for line in lines)
-    out = []
-    for i, line in enumerate(lines):
-        priority = line.priority
-        if urgent:
-            priority = Priority.HIGH if i == 0 else Priority.NORMAL
-        out.append(Utterance(line.text, priority, line.tag, line.seat))
-    return out
+    if all(line.kind is LineKind.ANSWER for line in lines):
+        return [Utterance(line.text, _answer_priority(i, line.priority), line.tag, line.seat,
+                          LineKind.ANSWER) for i, line in enumerate(lines)]
+    return [Utterance(line.text, Priority.NORMAL, line.tag, line.seat,
+                      LineKind.PROMPT if line.kind is LineKind.PROMPT else LineKind.EVENT)
+            for line in lines]
+
+
+def _answer_priority(index: int, priority: Priority) -> Priority:
+    if priority is Priority.LOW:
+        return priority
+    return Priority.HIGH if index == 0 else Priority.NORMAL
 
 
 class AnnouncerOutput:
@@ -59,8 +70,14 @@ class AnnouncerOutput:
             with contextlib.suppress(OSError, ValueError):
                 self.announcer.say(utterance)
 
+    def interrupt(self) -> None:
+        """Cut the sentence being spoken (a key was pressed); game events still waiting
+        are said after the key's answer."""
+        self.announcer.interrupt()
+
     def silence(self) -> None:
-        """Stop speaking now and drop what is queued."""
+        """Stop speaking now and drop what is queued: the player's explicit skip (the
+        lines stay in :meth:`recent`, marked skipped in :meth:`record`)."""
         self.announcer.silence()
 
     def cancel(self, tag: str) -> None:
@@ -88,8 +105,13 @@ class AnnouncerOutput:
         self.announcer.repeat_last()
 
     def recent(self, count: int) -> list[str]:
-        """The last ``count`` messages, oldest first."""
+        """The last ``count`` messages printed, oldest first (skipped ones included)."""
         return self.announcer.history(count)
+
+    def record(self, count: int) -> list[Said]:
+        """The last ``count`` messages printed, oldest first, each with its kind and what
+        became of it in speech (spoken, skipped by the player...)."""
+        return self.announcer.record(count)
 
     def change_rate(self, step: int) -> bool:
         """Speak ``step`` notches faster (slower when negative); False without speech."""

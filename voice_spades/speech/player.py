@@ -38,6 +38,9 @@ BUFFER_US = 200_000
 CHUNK_SECONDS = 0.02
 KILL_GRACE = 0.2
 """Seconds aplay gets to abort cleanly after SIGTERM before SIGKILL."""
+STALL_GRACE = 3.0
+"""Seconds past an utterance's length after which aplay is taken for stuck (a hung
+audio server) and killed: the game waits for speech, so speech must always end."""
 
 NO_APLAY = "speech.no_aplay"
 NO_DEVICE = "speech.no_device"
@@ -103,9 +106,13 @@ class AplayPlayer:
                 raise SetupError(lost_message) from error
             with self._lock:
                 self._proc = proc
+            watchdog = threading.Timer(pcm.duration + STALL_GRACE, _kill_if_alive, args=(proc,))
+            watchdog.daemon = True
+            watchdog.start()
             try:
                 finished = self._feed(proc, pcm, cancel) and self._drain(proc, cancel)
             finally:
+                watchdog.cancel()
                 with self._lock:
                     self._proc = None
                 if proc.returncode is None:

@@ -12,14 +12,17 @@ import logging
 import re
 import tempfile
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 
 from voice_spades.errors import InvalidInputError, SetupError
+from voice_spades.narration.lines import LineKind
 from voice_spades.speech.base import SpeakingCallback
 from voice_spades.speech.message import Utterance
 from voice_spades.speech.queue_policy import DEFAULT_QUEUE_SIZE, Admission, UtteranceQueue
+from voice_spades.speech.record import Outcome, OutcomeCallback
 from voice_spades.speech.synth import SynthClient, SynthesisError
 
 _log = logging.getLogger(__name__)
@@ -29,6 +32,9 @@ MIN_RATE, MAX_RATE = 80, 500
 DEFAULT_PITCH = 50
 STOP_WAIT = 0.5
 """Seconds :meth:`SynthSpeaker.stop` waits for the sound to end before it returns."""
+HOLD = 2.0
+"""Seconds the speaker keeps quiet after :meth:`SynthSpeaker.interrupt`, waiting for the
+key's answer (any new utterance ends the wait), before it goes on with the queue."""
 
 FinishedCallback = Callable[[Utterance, bool], None]
 """Called with each utterance taken off the queue and whether it was delivered whole."""
@@ -39,13 +45,15 @@ _VARIANT = re.compile(r"\+[A-Za-z0-9_]+\Z")
 class SynthSpeaker(ABC):
     """A queued speaker that synthesizes with pyttsx3 in a worker process.
 
-    Implements the :class:`~voice_spades.speech.base.Speaker` protocol; subclasses
-    say what to do with each synthesized WAV file in :meth:`_deliver`.
+    Implements the :class:`~voice_spades.speech.base.Speaker` and
+    :class:`~voice_spades.speech.base.Interruptible` protocols; subclasses say what to
+    do with each synthesized WAV file in :meth:`_deliver`. ``synth`` replaces the
+    worker process (tests).
     """
 
     def __init__(self, rate: int | None = None, voice: str | None = None, *,
-                 queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
-        self._synth = SynthClient()
+                 queue_size: int = DEFAULT_QUEUE_SIZE, synth: SynthClient | None = None) -> None:
+        self._synth = synth if synth is not None else SynthClient()
         self._cond = threading.Condition()
         self._queue = UtteranceQueue(queue_size)
         self._current: Utterance | None = None
@@ -53,6 +61,9 @@ class SynthSpeaker(ABC):
         self._speaking = False
         self._callbacks: list[SpeakingCallback] = []
         self._finished: list[FinishedCallback] = []
+        self._outcomes: list[OutcomeCallback] = []
+        self._cut_outcome: Outcome | None = None
+        self._hold_until = 0.0
         self._error: SetupError | None = None
         self._closed = False
         self._rate = DEFAULT_RATE
@@ -95,7 +106,8 @@ class SynthSpeaker(ABC):
     # --- the Speaker protocol ---------------------------------------------------
 
     def say(self, u: Utterance) -> None:
-        """Queue ``u`` by its priority; raise SetupError if this speaker has failed."""
+        """Queue ``u`` by the queue's rules (:mod:`~voice_spades.speech.queue_policy`);
+        raise SetupError if this speaker has failed."""
         if not u.text.strip():
             return
         with self._cond:
@@ -104,24 +116,43 @@ class SynthSpeaker(ABC):
             if self._closed:
                 raise SetupError("speech.closed")
             if self._queue.offer(u, busy=self._current is not None) is Admission.INTERRUPT:
-                self._cut()
+                self._cut_current(Outcome.CUT, Outcome.INTERRUPTED)
+            self._hold_until = 0.0
+            self._report_removed()
             self._cond.notify_all()
 
-    def stop(self) -> None:
-        """Fall silent and clear the queue; returns once the sound has stopped."""
+    def interrupt(self) -> None:
+        """A key was pressed: cut the sentence now, keep what is queued, and wait (at most
+        :data:`HOLD` seconds) for the key's answer. A game event cut goes back in the
+        queue, to be said whole again after the answer; an answer or prompt cut is not
+        said again. Returns once the sound has stopped."""
         with self._cond:
-            self._queue.clear()
-            if self._current is not None:
-                self._cut()
+            self._hold_until = time.monotonic() + HOLD
+            self._cut_current(Outcome.CUT, Outcome.INTERRUPTED)
+            self._cond.notify_all()
+            if threading.current_thread() is not self._thread:
+                self._cond.wait_for(lambda: self._current is None, STOP_WAIT)
+
+    def stop(self) -> None:
+        """Fall silent and clear the queue (the player chose to skip it); returns once the
+        sound has stopped."""
+        with self._cond:
+            self._queue.clear(Outcome.SKIPPED)
+            self._report_removed()
+            self._cut_current(Outcome.SKIPPED, Outcome.SKIPPED)
+            self._hold_until = 0.0
+            self._cond.notify_all()
             if threading.current_thread() is not self._thread:
                 self._cond.wait_for(lambda: self._current is None, STOP_WAIT)
 
     def cancel(self, tag: str) -> None:
-        """Drop queued utterances tagged ``tag`` and cut the current one if it has it."""
+        """Drop queued utterances tagged ``tag`` and cut the current one if it has it
+        (stale card plays: the trick's summary names them)."""
         with self._cond:
-            self._queue.remove_tag(tag)
+            self._queue.remove_tag(tag, Outcome.FOLDED)
+            self._report_removed()
             if self._current is not None and self._current.tag == tag:
-                self._cut()
+                self._cut_current(Outcome.FOLDED, Outcome.FOLDED)
 
     def is_speaking(self) -> bool:
         """True while an utterance is being delivered or waits in the queue."""
@@ -170,6 +201,12 @@ class SynthSpeaker(ABC):
         """Call ``callback(utterance, whole)`` after each utterance taken off the queue."""
         self._finished.append(callback)
 
+    def on_outcome(self, callback: OutcomeCallback) -> None:
+        """Call ``callback(utterance, outcome)`` whenever an utterance is settled: spoken
+        whole, cut, replaced, skipped... (with the speaker's lock held, so in order: it
+        must be quick and must not call the speaker)."""
+        self._outcomes.append(callback)
+
     @property
     def error(self) -> SetupError | None:
         """Why this speaker stopped working, if it did."""
@@ -179,9 +216,9 @@ class SynthSpeaker(ABC):
         """Stop, end the thread and the worker process, and remove temporary files."""
         with self._cond:
             self._closed = True
-            self._queue.clear()
-            if self._current is not None:
-                self._cut()
+            self._queue.clear(Outcome.SKIPPED)
+            self._report_removed()
+            self._cut_current(Outcome.SKIPPED, Outcome.SKIPPED)
             self._cond.notify_all()
         self._synth.close()
         if threading.current_thread() is not self._thread:
@@ -199,10 +236,45 @@ class SynthSpeaker(ABC):
                 return ident + (variant.group() if variant else "")
         raise InvalidInputError("speech.no_voice", voice=voice_id)
 
-    def _cut(self) -> None:
-        # Caller holds self._cond.
+    def _cut_current(self, event: Outcome, other: Outcome) -> None:
+        """Cut the utterance playing (caller holds self._cond): a game event's outcome is
+        ``event`` (CUT puts it back in the queue), anything else's ``other``."""
+        u = self._current
+        if u is None or self._cut_outcome is not None:
+            return
+        outcome = event if u.kind is LineKind.EVENT else other
+        if outcome is Outcome.CUT:
+            self._queue.requeue(u)
+        self._cut_outcome = outcome
+        self._report(u, outcome)
         self._cancel.set()
         self._abort_delivery()
+
+    def _report(self, u: Utterance, outcome: Outcome) -> None:
+        # Caller holds self._cond, so reports arrive in order.
+        for callback in self._outcomes:
+            try:
+                callback(u, outcome)
+            except Exception:
+                _log.exception("outcome callback failed")
+
+    def _report_removed(self) -> None:
+        for u, outcome in self._queue.take_removed():
+            self._report(u, outcome)
+
+    def _held(self) -> bool:
+        return time.monotonic() < self._hold_until
+
+    def _take_next(self) -> Utterance | None:
+        """Wait for the next utterance (caller holds self._cond); None once closed."""
+        while not self._closed:
+            if self._queue and not self._held():
+                return self._queue.pop()
+            if not self._queue and self._speaking:
+                return None  # gone quiet (a skip emptied the queue): the run loop says so
+            wait = self._hold_until - time.monotonic() if self._queue else None
+            self._cond.wait(wait)
+        return None
 
     def _settings_for(self, u: Utterance) -> tuple[str | None, int]:
         voice, pitch = self._seat_voices.get(u.seat, (None, None)) if u.seat is not None \
@@ -219,14 +291,13 @@ class SynthSpeaker(ABC):
             if went_quiet:
                 self._notify(False)
             with self._cond:
-                self._cond.wait_for(lambda: self._closed or bool(self._queue))
-                if self._closed:
+                u = self._take_next()
+                if u is None:
                     if self._speaking:
                         continue  # back to the top, to tell the callbacks it went quiet
                     return
-                u = self._queue.pop()
-                assert u is not None
                 self._current = u
+                self._cut_outcome = None
                 self._cancel = cancel = threading.Event()
                 started = not self._speaking
                 self._speaking = True
@@ -240,15 +311,26 @@ class SynthSpeaker(ABC):
                 with self._cond:
                     if not self._closed:
                         self._error = error
-                    self._queue.clear()
+                    self._queue.clear(Outcome.FAILED)
+                    self._report_removed()
             except Exception:  # one bad utterance must not end speech for the game
                 _log.exception("could not speak %r", u.text)
             finally:
                 with self._cond:
+                    self._settle(u, whole)
                     self._current = None
                     self._cond.notify_all()
             for finished in self._finished:
                 finished(u, whole)
+
+    def _settle(self, u: Utterance, whole: bool) -> None:
+        """Report what became of ``u`` once its delivery ended (caller holds self._cond)."""
+        if whole:
+            if self._cut_outcome is Outcome.CUT:
+                self._queue.discard(u)  # the cut came as the last sample played
+            self._report(u, Outcome.SPOKEN)
+        elif self._cut_outcome is None:
+            self._report(u, Outcome.FAILED)
 
     def _speak(self, u: Utterance, cancel: threading.Event) -> bool:
         voice, pitch = self._settings_for(u)

@@ -44,6 +44,10 @@ def read_envelope(text: str, file_format: str, wrong_kind: str) -> dict[str, obj
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidStateError("storage.not_json", error=exc.msg) from exc
+    except RecursionError as exc:  # brackets nested past Python's recursion limit
+        raise InvalidStateError("storage.too_deep") from exc
+    except ValueError as exc:  # a whole number of more than 4,300 digits
+        raise InvalidStateError("storage.number_too_long") from exc
     if not isinstance(data, dict) or data.get("format") != file_format:
         raise InvalidStateError(wrong_kind)
     return data
@@ -52,15 +56,19 @@ def read_envelope(text: str, file_format: str, wrong_kind: str) -> dict[str, obj
 def load_file(path: Path, parse: Callable[[str], T]) -> T | None:
     """``parse`` of the file's text, or None when there is no file. A file that cannot
     be read, or that ``parse`` refuses with InvalidStateError, is moved aside and
-    CorruptFileError raised."""
+    CorruptFileError raised (also when checking it goes too deep for Python)."""
     remove_stale_temporaries(path)
-    if not path.exists():
-        return None
     try:
+        if not path.exists():  # may raise too: a folder we may not look into
+            return None
         return parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, InvalidStateError) as exc:
-        reason = exc.message if isinstance(exc, InvalidStateError) else \
-            Message("storage.unreadable", error=exc.__class__.__name__)
+    except (OSError, UnicodeDecodeError, InvalidStateError, RecursionError) as exc:
+        if isinstance(exc, InvalidStateError):
+            reason = exc.message
+        elif isinstance(exc, RecursionError):
+            reason = Message("storage.too_deep")
+        else:
+            reason = Message("storage.unreadable", error=exc.__class__.__name__)
         raise set_aside(path, reason) from exc
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from voice_spades.storage.problems import checked_folder
+
 APP_NAME = "voice-spades"
 HOME_ENV = "VOICE_SPADES_HOME"
 """Environment variable naming one folder for everything (like ``--data-dir``)."""
@@ -38,7 +40,10 @@ class DataPaths:
 
 def data_paths(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:
     """The folders to use: ``data_dir`` if given, else ``$VOICE_SPADES_HOME``, else the
-    platform's user data and config folders."""
+    platform's user data and config folders. An empty ``data_dir`` is refused
+    (InvalidInputError): it would mean the current folder."""
+    if data_dir is not None:
+        data_dir = checked_folder(os.fspath(data_dir))
     override = data_dir if data_dir is not None else os.environ.get(HOME_ENV) or None
     if override is not None:
         folder = Path(override).expanduser()

@@ -1,0 +1,42 @@
+"""The hint key: what the Hard player would do in the player's seat, worded.
+
+The choice and its reason come from :func:`voice_spades.bots.explain.advise` as data;
+this module only turns them into the line the player hears.
+"""
+
+from __future__ import annotations
+
+from voice_spades.bots.explain import Advice, advise
+from voice_spades.engine import Bid, BlindNilChoice, Card, DrawChoice, PlayerView
+from voice_spades.narration import Answers, Line, Phrasebook
+
+
+def hint_line(view: PlayerView, answers: Answers, seed: int, *, over: bool = False) -> Line:
+    """"Hint: play the king of hearts. It wins the trick with the lowest card that beats
+    East's queen of hearts." On someone else's turn, says whose turn it is instead."""
+    if over:
+        return answers.line("turn.over")
+    if not view.is_my_turn:
+        return answers.line("hint.not_now", turn=answers.whose_turn(view).text)
+    return advice_line(view, advise(view, seed), answers.words)
+
+
+def advice_line(view: PlayerView, advice: Advice, words: Phrasebook) -> Line:
+    """``advice`` in words, for the player at ``view``."""
+    action, reason = advice.action, advice.reason
+    fields: dict[str, object]
+    if isinstance(action, Card):
+        message_id, fields = "hint.play", {"card": action}
+    elif isinstance(action, Bid):
+        message_id, fields = "hint.bid", {"bid": action}
+    elif isinstance(action, DrawChoice):
+        message_id = "hint.keep" if action.keep else "hint.discard"
+        fields = {"card": view.draw_top}
+    elif isinstance(action, BlindNilChoice):
+        message_id, fields = ("hint.blind_nil" if action.declare else "hint.no_blind_nil"), {}
+    elif action.cards:
+        named = [words.card(card) for card in action.cards]
+        message_id, fields = "hint.exchange", {"cards": words.join(named)}
+    else:
+        message_id, fields = "hint.exchange_none", {}
+    return Line(message_id, words.say(message_id, reason=reason, **fields))

@@ -1,0 +1,74 @@
+"""What the session says when a match starts and when it ends: the welcome, the end of
+the match (why it ended when not at the target, the player's record, the save cleared)
+and the goodbye said when the game could not be saved."""
+
+from __future__ import annotations
+
+import logging
+
+from voice_spades.engine import MatchOver, OutcomeReason
+from voice_spades.narration import Hints, Line, Priority
+from voice_spades.session.game import Game
+from voice_spades.session.ports import Ports
+from voice_spades.session.settings import GameSettings
+from voice_spades.storage import write_problem
+
+_log = logging.getLogger(__name__)
+
+UNSAVED = {"session.saved_quit": "session.quit_unsaved",
+           "session.input_ended": "session.input_ended_unsaved"}
+"""The goodbye said instead when the game could not be saved: why, and what to do."""
+
+
+def welcome(game: Game, settings: GameSettings, hints: Hints) -> Line:
+    """The greeting of a new match: rules, players, level, seating, the help key."""
+    rules, words = game.match.rules, game.words
+    seating = "session.seating_partner" if rules.is_partnership else "session.seating"
+    return game.line("session.welcome", rules=rules.name, players=rules.players,
+                     level=words.say("session.level", level=words.say(
+                         f"session.level_name.{settings.level}")),
+                     seating=words.say(seating), help=hints.help)
+
+
+def match_over(game: Game, ports: Ports, human: int, event: MatchOver) -> list[Line]:
+    """Said once the match is over: why it ended (when not at the target), the player's
+    record (saved to the statistics), and what to do next; the finished match's save
+    is deleted."""
+    rules = game.match.rules
+    won = rules.side_of(human) == event.winner
+    lines = ending(game, event)
+    stats, store = ports.stats, ports.store
+    if stats is not None:
+        try:
+            stats.record(rules.name, won)
+            wins, losses = stats.of(rules.name)
+            lines.append(game.line("session.stats", rules=rules.name, wins=wins,
+                                   losses=losses))
+        except OSError as exc:
+            lines.append(game.line("session.record_not_saved",
+                                   reason=write_problem(exc, stats.path.parent)))
+    if store is not None:
+        try:
+            store.delete()
+        except OSError:
+            _log.warning("the finished match's save could not be deleted")
+    return [*lines, game.over_prompt()]
+
+
+def ending(game: Game, event: MatchOver) -> list[Line]:
+    """Why the match ended, when it was not at the target: a side fell to the losing
+    score, or the hand limit was reached (the highest score wins)."""
+    rules, words = game.match.rules, game.words
+    outcome = game.match.outcome()
+    reason = None if outcome is None else outcome.reason
+    if reason is OutcomeReason.LOSING_SCORE_REACHED:
+        low = min(event.scores)
+        return [game.line("match.losing_score", priority=Priority.HIGH,
+                          Side=words.side_cap(event.scores.index(low)),
+                          score=words.signed(low), target=rules.target)]
+    if reason is OutcomeReason.HAND_LIMIT_REACHED:
+        return [game.line("match.hand_limit", priority=Priority.HIGH,
+                          hands=event.hands_played,
+                          Side=words.side_cap(event.winner),
+                          score=words.signed(event.scores[event.winner]))]
+    return []
