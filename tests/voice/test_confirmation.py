@@ -103,6 +103,20 @@ def test_a_risky_pair_in_the_hand_is_asked_about() -> None:
     assert understand(Heard("two of clubs"), table) == Act(Card.parse("2C"))
 
 
+def test_a_sure_recognizer_is_not_asked_about_its_likely_confusions() -> None:
+    table = play_table("AH 8H 2C")
+    assert understand(Heard("eight of hearts", confidence=0.99), table) == \
+        Act(Card.parse("8H"))
+
+
+def test_a_legal_card_nearly_heard_as_one_that_may_not_be_played_is_asked_about() -> None:
+    # Following clubs: the player said the ace of hearts (they may not), we heard the
+    # two of clubs best, the ace second: playing the two would be a wrong action.
+    table = play_table("AH 2C 5C", legal="2C 5C")
+    heard = Heard("two of clubs", confidence=0.6, alternatives=(("ace of hearts", 0.4),))
+    assert asked(understand(heard, table)) == (Act(Card.parse("2C")), "Two of clubs?")
+
+
 def test_an_illegal_card_is_not_asked_about() -> None:
     table = play_table("QH 2C", legal="QH")
     low = Heard("two of clubs", confidence=0.1)

@@ -21,9 +21,17 @@ def seconds(pcm: bytes) -> float:
 
 def test_energy_is_zero_for_silence_and_about_90_db_at_full_scale() -> None:
     assert energy_db(silence(0.02)) == 0.0
-    full = (np.ones(320) * 32767).astype("<i2").tobytes()
-    assert 89 < energy_db(full) < 91
+    t = np.arange(320) / SAMPLE_RATE
+    full = (np.sin(2 * np.pi * 1000 * t) * 32767).astype("<i2").tobytes()
+    assert 86 < energy_db(full) < 88  # a full-scale sine: 3 dB under full scale
     assert energy_db(b"") == 0.0
+
+
+def test_rumble_below_120_hz_does_not_count() -> None:
+    t = np.arange(320) / SAMPLE_RATE
+    for hz, low, high in ((0, 0, 30), (40, 0, 45), (300, 76, 78)):  # each is 77 dB in all
+        tone = (np.cos(2 * np.pi * hz * t) * 10000).astype("<i2").tobytes()
+        assert low <= energy_db(tone) <= high, hz
 
 
 def test_silence_and_steady_noise_make_no_utterance() -> None:

@@ -1,7 +1,8 @@
 """`voice-spades bench voice`: how well spoken commands become the right intent.
 
     voice-spades bench voice --manifest FILE.tsv [--backend pocketsphinx|vosk|all]
-                             [--grammar full|per-prompt|both] [--json]
+                             [--grammar full|per-prompt|both] [--seed N] [--json]
+                             [--dump FILE.jsonl]
 
 The manifest has lines ``wav_path<TAB>transcript`` (16 kHz mono 16-bit WAVs,
 paths relative to the manifest). Each clip is decoded with the full grammar
@@ -19,52 +20,35 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
 import wave
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from voice_spades.commands import (
     Act,
     Ask,
-    Cancel,
     Command,
     Confirm,
     Control,
-    MarkCard,
     NotUnderstood,
     PlayCurrent,
     Propose,
 )
-from voice_spades.engine import (
-    CARDS,
-    Bid,
-    BlindNilChoice,
-    Card,
-    DrawChoice,
-    Exchange,
-    Match,
-    Phase,
-    PlayerView,
-    cards_of,
-    legal_mask,
-    mask_of,
-    profile,
-)
+from voice_spades.engine import Bid, BlindNilChoice
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
-from voice_spades.voice.lexicon import default_lexicon
+from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer
-from voice_spades.voice.understanding.confirmation import decide
+from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, prompt_table
+from voice_spades.voice.understanding.confirmation import decide, switch
 from voice_spades.voice.understanding.grammar import (
     Extreme,
+    Listening,
     PhraseTable,
-    build_phrases,
     full_grammar,
     meaning_kind,
 )
@@ -100,6 +84,14 @@ class Outcome:
     latency: float
     audio_seconds: float
     decode_seconds: float
+    details: dict[str, object] | None = None
+    """What the decision rested on (confidence, alternatives...), for ``--dump``."""
+    prompt: str = "full"
+    """The prompt the clip was tried at: bid, play, question, draw... ("full": any)."""
+    answer: str = "none"
+    """What the game would do: "act" (an action or lasting command, unasked), "ask" (a
+    question), "query" (an answer or a harmless command), "sorry" ("say again"),
+    "ignore" (noise)."""
 
 
 def read_manifest(path: Path) -> list[Sample]:
@@ -123,71 +115,6 @@ def load_pcm(path: Path) -> bytes:
         return handle.readframes(handle.getnframes())
 
 
-def prompt_table(phrase: str, seed: int) -> PhraseTable:
-    """The grammar of a prompt at which ``phrase`` (of the full grammar) can be said."""
-    rng = random.Random(seed)
-    meaning = full_grammar().meanings[phrase]
-    confirming, cursor = False, None
-    if isinstance(meaning, Act) and isinstance(meaning.action, Card):
-        view = _play_view(rng, meaning.action)
-    elif isinstance(meaning, Extreme):
-        view = _play_view(rng, rng.choice(cards_of(meaning.suit.mask)))
-    elif isinstance(meaning, PlayCurrent) and phrase in default_lexicon().actions["play-it"]:
-        view = _play_view(rng, None)
-        cursor = rng.choice(view.hand_cards)
-    elif isinstance(meaning, MarkCard | PlayCurrent) or meaning == Act(Exchange()):
-        card = meaning.card if isinstance(meaning, MarkCard) else None
-        view = replace(_play_view(rng, card), phase=Phase.EXCHANGE, legal=(Exchange(),))
-    elif isinstance(meaning, Act) and isinstance(meaning.action, Bid):
-        view = _bid_view(meaning.action.tricks > 13)
-    elif isinstance(meaning, Act) and isinstance(meaning.action, BlindNilChoice | DrawChoice):
-        view, confirming = _two_player_view(isinstance(meaning.action, DrawChoice)), True
-    elif isinstance(meaning, Confirm | Cancel):
-        view, confirming = _play_view(rng, None), True
-    else:
-        view = _play_view(rng, None) if rng.random() < 0.5 else _bid_view(False)
-    table = build_phrases(view, confirming=confirming, cursor=cursor)
-    if phrase not in table:
-        raise ValueError(f"{phrase!r} is not sayable in the state built for it")
-    return table
-
-
-@cache
-def _base_view(rules: str, players: int, phase: Phase) -> PlayerView:
-    match = Match(profile(rules, players=players), seed=1)
-    rng = random.Random(1)
-    while match.view(0).phase != phase:
-        match.apply(rng.choice(match.legal_actions()))
-    assert match.to_act is not None
-    return match.view(match.to_act)
-
-
-def _play_view(rng: random.Random, card: Card | None) -> PlayerView:
-    """A view leading the first trick, holding 13 random cards (and ``card``)."""
-    if card is None:
-        hand = mask_of(rng.sample(CARDS, 13))
-    else:
-        hand = mask_of([card, *rng.sample([c for c in CARDS if c != card], 12)])
-    return replace(_base_view("pagat", 4, Phase.PLAY), hand=hand,
-                   legal=tuple(cards_of(legal_mask(hand, None, False))))
-
-
-def _bid_view(seventeen: bool) -> PlayerView:
-    if seventeen:
-        return _base_view("playroom", 3, Phase.BID)
-    return _base_view("pagat", 4, Phase.BID)
-
-
-def _two_player_view(draw: bool) -> PlayerView:
-    if not draw:
-        return _base_view("two-player", 2, Phase.BLIND_NIL)
-    match = Match(profile("two-player"), seed=1)
-    while match.view(0).phase == Phase.BLIND_NIL:
-        match.apply(BlindNilChoice(False))
-    assert match.to_act is not None
-    return match.view(match.to_act)
-
-
 def _acts(meaning: object, table: PhraseTable) -> bool:
     """True for an intent that would change something: not a query, not a miss, not
     an action the engine refuses (the session only says why)."""
@@ -200,8 +127,13 @@ CHUNK_SECONDS = 0.1
 """Audio is streamed to the recognizer in blocks this long, as a microphone sends it."""
 
 
+NOISE_VOICING = 0.2
+"""As the listener: a rejected utterance with fewer voiced frames is ignored as noise."""
+
+
 def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcript: str,
-               expected: object, state_free: bool, kind: str = "none") -> Outcome:
+               expected: object, state_free: bool, kind: str = "none",
+               prompt: str = "full") -> Outcome:
     """Stream ``pcm`` to the recognizer (``table`` loaded) and compare with ``expected``.
 
     The latency runs from the last block of audio to the intent: decoding the
@@ -217,25 +149,45 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     recognizer.feed(pcm[cut:])
     result = recognizer.finish()
     reading = read(result, table)
+    decided = decide(reading, table)
     end = time.perf_counter()
     got: object = reading.meaning if state_free else reading.intent
+    if isinstance(reading.meaning, Listening):
+        got = switch(reading)
     if isinstance(got, NotUnderstood):
         got = None
     wrong = got != expected and _acts(got, table)
-    asked = isinstance(decide(reading, table), Propose)
-    lasting = isinstance(got, Act | PlayCurrent | Extreme | Confirm) \
+    asked = isinstance(decided, Propose)
+    lasting = isinstance(got, Act | PlayCurrent | Extreme | Confirm | Listening) \
         or got == Command(Control.SAVE_AND_QUIT)
     play = isinstance(expected, Act | PlayCurrent | Extreme) and got == expected \
         and not (isinstance(expected, Act) and isinstance(expected.action, Bid | BlindNilChoice))
+    if asked:
+        answer = "ask"
+    elif got is None:
+        answer = "ignore" if result.rejected and voiced_fraction(pcm) < NOISE_VOICING \
+            else "sorry"
+    else:
+        answer = "act" if _acts(got, table) and lasting else "query"
+    details = {"confidence": round(result.confidence, 4), "cost": reading.cost,
+               "alternatives": [[t, round(p, 4)] for t, p in result.alternatives[:3]],
+               "rivals": len(reading.rivals), "reason": result.reason,
+               "acts": _acts(got, table) and lasting, "expected_acts": _acts(expected, table)}
+    found = getattr(recognizer, "last_details", None)
+    if found is not None and getattr(found, "verification", None) is not None:
+        details["verification"] = round(found.verification, 4)
+        details["gap"] = round(found.phone_loop_gap, 2)
     return Outcome(transcript, result.text or "", kind, got == expected, wrong,
                    wrong and lasting and not asked, asked if play else None,
                    got is None and expected is not None,
-                   end - start, len(pcm) / BYTES_PER_SECOND, end - busy)
+                   end - start, len(pcm) / BYTES_PER_SECOND, end - busy, details, prompt, answer)
 
 
 def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
         seed: int = 1) -> list[Outcome]:
-    """Decode every sample with the full or the per-prompt grammar."""
+    """Decode every sample with the full or the per-prompt grammar. With per-prompt
+    grammars a command is tried at a prompt where it can be said, and speech outside
+    the grammar at every prompt of :data:`CHATTER_PROMPTS`."""
     outcomes = []
     full = full_grammar()
     if grammar == "full":
@@ -244,37 +196,57 @@ def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
         pcm = load_pcm(sample.wav)
         text = normalize(sample.transcript)
         meaning = full.meanings.get(text)
-        expected: object = meaning
+        kind = meaning_kind(meaning) if meaning is not None else "chatter"
         if grammar == "full":
-            table = full
-        elif meaning is None:
-            table = build_phrases(_play_view(random.Random(seed + number), None),
-                                  confirming=False, cursor=None)
+            outcomes.append(decode_one(recognizer, full, pcm, sample.transcript, meaning,
+                                       state_free=True, kind=kind))
+            continue
+        if meaning is None:
+            tries = [(prompt, chatter_table(prompt, seed + number))
+                     for prompt in CHATTER_PROMPTS]
         else:
-            table = prompt_table(text, seed + number)
-            expected = table.intent(text)
-        if grammar != "full":
+            tries = [prompt_table(text, seed + number)]
+        for prompt, table in tries:
             recognizer.set_phrases(table.phrases)
-        kind = meaning_kind(meaning) if meaning is not None else "none"
-        outcomes.append(decode_one(recognizer, table, pcm, sample.transcript, expected,
-                                   state_free=table is full, kind=kind))
+            expected = meaning if isinstance(meaning, Listening) else table.intent(text)
+            outcomes.append(decode_one(recognizer, table, pcm, sample.transcript, expected,
+                                       state_free=False, kind=kind, prompt=prompt))
     return outcomes
 
 
+def _rate(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
 def summary(backend: str, grammar: str, outcomes: Sequence[Outcome]) -> dict[str, object]:
-    """The figures of one backend and grammar."""
-    n = max(len(outcomes), 1)
+    """The figures of one backend and grammar: commands overall, then per prompt
+    (``prompts``), and speech outside the grammar per prompt (``chatter``)."""
+    commands = [o for o in outcomes if o.kind != "chatter"]
+    row: dict[str, object] = {"backend": backend, "grammar": grammar,
+                              **_command_figures(commands)}
+    prompts = sorted({o.prompt for o in commands})
+    row["prompts"] = {p: _command_figures([o for o in commands if o.prompt == p])
+                      for p in prompts}
+    chatter = [o for o in outcomes if o.kind == "chatter"]
+    if chatter:
+        row["chatter"] = {p: _chatter_figures([o for o in chatter if o.prompt == p])
+                          for p in sorted({o.prompt for o in chatter})}
+    return row
+
+
+def _command_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
+    n = len(outcomes)
     latencies = sorted(o.latency * 1000 for o in outcomes) or [0.0]
     audio = sum(o.audio_seconds for o in outcomes)
     return {
-        "backend": backend, "grammar": grammar, "clips": len(outcomes),
-        "intent_accuracy": round(sum(o.correct for o in outcomes) / n, 4),
-        "wrong_intent_rate": round(sum(o.wrong for o in outcomes) / n, 4),
-        "wrong_unconfirmed_rate": round(sum(o.unasked for o in outcomes) / n, 4),
-        "needless_question_rate": round(sum(o.needless is True for o in outcomes)
-                                        / max(1, sum(o.needless is not None for o in outcomes)),
-                                        4),
-        "rejection_rate": round(sum(o.rejected for o in outcomes) / n, 4),
+        "clips": n,
+        "intent_accuracy": _rate(sum(o.correct for o in outcomes), n),
+        "wrong_intent_rate": _rate(sum(o.wrong for o in outcomes), n),
+        "wrong_unconfirmed_rate": _rate(sum(o.unasked for o in outcomes), n),
+        "wrong_unconfirmed": sum(o.unasked for o in outcomes),
+        "needless_question_rate": _rate(sum(o.needless is True for o in outcomes),
+                                        sum(o.needless is not None for o in outcomes)),
+        "rejection_rate": _rate(sum(o.rejected for o in outcomes), n),
         "latency_ms_median": round(statistics.median(latencies), 1),
         "latency_ms_p95": round(latencies[min(len(latencies) - 1,
                                               int(0.95 * len(latencies)))], 1),
@@ -283,24 +255,52 @@ def summary(backend: str, grammar: str, outcomes: Sequence[Outcome]) -> dict[str
     }
 
 
+def _chatter_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
+    n = len(outcomes)
+    figures: dict[str, object] = {"clips": n}
+    for answer in ("act", "ask", "query", "sorry", "ignore"):
+        figures[answer] = sum(o.answer == answer for o in outcomes)
+        figures[f"{answer}_rate"] = _rate(sum(o.answer == answer for o in outcomes), n)
+    return figures
+
+
+def _figures_line(figures: dict[str, object]) -> str:
+    return (f"accuracy {figures['intent_accuracy']:.2%}, "
+            f"wrong {figures['wrong_intent_rate']:.2%} "
+            f"({figures['wrong_unconfirmed']} not asked about), "
+            f"rejected {figures['rejection_rate']:.2%}, "
+            f"right plays asked about {figures['needless_question_rate']:.2%}, "
+            f"latency median {figures['latency_ms_median']} ms, "
+            f"p95 {figures['latency_ms_p95']} ms")
+
+
 def _print_row(row: dict[str, object], outcomes: Sequence[Outcome], verbose: bool) -> None:
-    print(f"{row['backend']} ({row['grammar']} grammar, {row['clips']} clips): "
-          f"intent accuracy {row['intent_accuracy']:.2%}, "
-          f"wrong intent {row['wrong_intent_rate']:.2%} "
-          f"({row['wrong_unconfirmed_rate']:.2%} not asked about), "
-          f"rejected {row['rejection_rate']:.2%}, "
-          f"right plays asked about {row['needless_question_rate']:.2%}, "
-          f"latency median {row['latency_ms_median']} ms, p95 {row['latency_ms_p95']} ms, "
-          f"real-time factor {row['real_time_factor']}")
+    commands = [o for o in outcomes if o.kind != "chatter"]
+    print(f"{row['backend']} ({row['grammar']} grammar, {row['clips']} commands): "
+          f"{_figures_line(row)}, real-time factor {row['real_time_factor']}")
+    prompts = row["prompts"]
+    assert isinstance(prompts, dict)
+    if row["grammar"] != "full":
+        for prompt, figures in prompts.items():
+            print(f"  at the {prompt} prompt ({figures['clips']}): {_figures_line(figures)}")
     kinds: dict[str, list[bool]] = {}
-    for o in outcomes:
+    for o in commands:
         kinds.setdefault(o.kind, []).append(o.correct)
-    print("  by kind: " + ", ".join(f"{kind} {sum(ok) / len(ok):.0%} of {len(ok)}"
-                                    for kind, ok in sorted(kinds.items())))
-    misses = [o for o in outcomes if not o.correct]
+    if kinds:
+        print("  by kind: " + ", ".join(f"{kind} {sum(ok) / len(ok):.0%} of {len(ok)}"
+                                        for kind, ok in sorted(kinds.items())))
+    chatter = row.get("chatter")
+    if isinstance(chatter, dict):
+        for prompt, f in chatter.items():
+            print(f"  chatter at the {prompt} prompt ({f['clips']}): acted unasked "
+                  f"{f['act']}, asked {f['ask']} ({f['ask_rate']:.1%}), answered as a query "
+                  f"{f['query']}, \"say again\" {f['sorry']}, ignored {f['ignore']}")
+    misses = [o for o in commands if not o.correct]
+    misses += [o for o in outcomes if o.kind == "chatter" and o.answer in ("act", "ask")]
     for o in misses if verbose else misses[:10]:
-        label = "WRONG" if o.wrong else "rejected" if o.rejected else "miss"
-        print(f"  {label}: {o.transcript!r} heard as {o.heard!r} ({o.kind})")
+        label = "WRONG" if o.wrong or o.answer == "act" else "asked" if o.answer == "ask" \
+            else "rejected" if o.rejected else "miss"
+        print(f"  {label}: {o.transcript!r} heard as {o.heard!r} ({o.kind}, {o.prompt})")
 
 
 def open_backend(name: str) -> Recognizer:
@@ -323,6 +323,7 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--seed", type=int, default=1, help="seed of the per-prompt states")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    parser.add_argument("--dump", type=Path, help="write every clip's outcome here (JSON lines)")
     args = parser.parse_args(argv)
     try:
         samples = read_manifest(args.manifest)
@@ -342,6 +343,10 @@ def main(argv: list[str] | None = None,
             continue
         for grammar in grammars:
             outcomes = run(recognizer, samples, grammar, args.seed)
+            if args.dump is not None:
+                with args.dump.open("a", encoding="utf-8") as dump:
+                    dump.writelines(json.dumps({"backend": backend, "grammar": grammar,
+                                                **asdict(o)}) + "\n" for o in outcomes)
             row = summary(backend, grammar, outcomes)
             _print_row(row, outcomes, args.verbose)
             rows.append(row)

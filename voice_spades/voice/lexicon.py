@@ -27,6 +27,7 @@ LEXICON_FILE = Path(__file__).with_name("lexicon.toml")
 ACTION_KEYS = ("card", "highest", "lowest", "play-it", "bid", "nil", "blind-nil",
                "no-blind-nil", "keep", "discard", "mark", "exchange-marked", "no-exchange")
 ANSWER_KEYS = ("yes", "no", "cancel")
+LISTENING_KEYS = ("sleep", "wake")
 _ARPABET = re.compile(r"[A-Z]{1,2}( [A-Z]{1,2})*")
 
 
@@ -40,6 +41,8 @@ class Lexicon:
     answers: Mapping[str, tuple[str, ...]]
     queries: Mapping[Query, tuple[str, ...]]
     commands: Mapping[Control, tuple[str, ...]]
+    listening: Mapping[str, tuple[str, ...]]
+    """The sleep word: "sleep" phrases stop listening, "wake" phrases start again."""
     fillers: frozenset[str]
     filler_cost: float
     variants: Mapping[frozenset[str], float]
@@ -72,8 +75,10 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
     commands = {Control(key): tuple(value) for key, value in data["commands"].items()}
     actions = {key: tuple(value) for key, value in data["actions"].items()}
     answers = {key: tuple(value) for key, value in data["answers"].items()}
+    listening = {key: tuple(value) for key, value in data["listening"].items()}
     for keys, found, section in ((ACTION_KEYS, actions, "actions"),
-                                 (ANSWER_KEYS, answers, "answers")):
+                                 (ANSWER_KEYS, answers, "answers"),
+                                 (LISTENING_KEYS, listening, "listening")):
         if set(keys) != set(found):
             raise ValueError(f"lexicon [{section}] must define exactly {', '.join(keys)}")
     variants: dict[frozenset[str], float] = {}
@@ -92,6 +97,7 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         ranks={int(rank): tuple(words) for rank, words in data["ranks"].items()},
         numbers={int(n): word for n, word in data["numbers"].items()},
         actions=actions, answers=answers, queries=queries, commands=commands,
+        listening=listening,
         fillers=frozenset(data["fillers"]["words"]),
         filler_cost=float(data["fillers"]["cost"]),
         variants=variants,

@@ -9,6 +9,10 @@ uncertainly, becomes a :class:`~voice_spades.commands.Propose`), and submitted.
 Speech matching nothing becomes ``NotUnderstood`` ("Sorry, say again."); noise
 (a cough, a knock) is ignored.
 
+The sleep word: after "stop listening" only "start listening" is listened for
+(everything else is dropped without a word), for a table that talks among
+itself; both are said back, so the player knows which state voice is in.
+
 The microphone is muted while the narrator speaks, so the game never hears
 itself; with barge-in (on unless ``--no-barge-in``) the player's voice rising
 clearly above the narration silences the narrator and is heard. Nothing here
@@ -32,8 +36,14 @@ from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.audio.microphone import Device, Microphone, probe
 from voice_spades.voice.recognizers.base import Recognizer
 from voice_spades.voice.recognizers.choice import choose_recognizer
-from voice_spades.voice.understanding.confirmation import ConfirmationPolicy, understand
-from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
+from voice_spades.voice.understanding.confirmation import ConfirmationPolicy, decide, switch
+from voice_spades.voice.understanding.grammar import (
+    Listening,
+    PhraseTable,
+    asleep_phrases,
+    build_phrases,
+)
+from voice_spades.voice.understanding.meaning import read
 
 _log = logging.getLogger(__name__)
 
@@ -77,6 +87,8 @@ class VoiceInput:
         self.listen_key = listen_key if self.microphone.mode == "push" else None
         self.table: PhraseTable | None = None
         """The phrases loaded in the recognizer, for the last context loaded."""
+        self.asleep = False
+        """True after "stop listening": only the wake phrases are heard."""
         self._loaded: list[str] | None = None
         self._cond = threading.Condition()
         self._context: GrammarContext | None = None
@@ -145,6 +157,8 @@ class VoiceInput:
 
     def help_text(self, context: GrammarContext) -> Message:
         """What can be said now, for "what can I say"."""
+        if self.asleep:
+            return Message("voice.room.help_asleep")
         return voice_help(context, self.listen_key)
 
     # ----- the voice thread ---------------------------------------------------------
@@ -175,6 +189,8 @@ class VoiceInput:
         context = context or self.session.context()
         table = build_phrases(context.view, confirming=context.question is not None,
                               cursor=context.cursor)
+        if self.asleep:
+            table = asleep_phrases(decoys=table.phrases)
         phrases = table.phrases
         if phrases != self._loaded:
             self.recognizer.set_phrases(phrases)
@@ -190,7 +206,25 @@ class VoiceInput:
                   f", {heard.reason}" if heard.reason else "")
         if heard.rejected and voiced_fraction(pcm) < NOISE_VOICING:
             return None
-        return understand(heard, table, self.policy)
+        reading = read(heard, table)
+        if isinstance(reading.meaning, Listening):
+            obeyed = switch(reading)
+            if obeyed is not None:
+                self._switch(obeyed.on)
+            return None
+        if self.asleep:
+            return None
+        return decide(reading, table, self.policy)
+
+    def _switch(self, on: bool) -> None:
+        """Sleep or wake (the sleep word), and say which."""
+        if on == (not self.asleep):
+            return
+        self.asleep = not on
+        with self._cond:
+            self._context = self.session.context()
+        self.load_phrases()
+        self.session.notify([Message("voice.room.awake" if on else "voice.room.asleep")])
 
     def _failed(self, error: SetupError) -> None:
         """The microphone died mid-game: say so once; the keys go on."""

@@ -1,8 +1,9 @@
 """Signal measurements on 16 kHz mono int16 PCM used around the decoders.
 
-All functions are pure numpy: frame energies, trimming an utterance to its
-speech, a voicing measure that tells speech from noise, removing steady
-background noise, and the faint noise floor added before decoding.
+All functions are pure numpy: removing low-frequency rumble, frame energies,
+trimming an utterance to its speech, a voicing measure that tells speech from
+noise, removing steady background noise, and the faint noise floor added before
+decoding.
 """
 
 from __future__ import annotations
@@ -18,6 +19,27 @@ def samples(pcm: bytes) -> NDArray[np.float64]:
     """Return the PCM samples as float64 (an odd trailing byte is ignored)."""
     usable = len(pcm) - (len(pcm) % 2)
     return np.frombuffer(pcm[:usable], dtype="<i2").astype(np.float64)
+
+
+HIGH_PASS_HZ = 120.0
+"""Below this, sound is rumble (traffic, air conditioning, handling noise), not
+words: the recognizer's acoustic model starts at 130 Hz, and brown noise keeps most
+of its energy here, where it hid the ends of phrases from the trimming."""
+
+
+def high_pass(pcm: bytes, cutoff_hz: float = HIGH_PASS_HZ) -> bytes:
+    """Remove what lies below ``cutoff_hz`` (half of it and below entirely, a smooth
+    raised-cosine slope in between), on the whole clip at once through the FFT."""
+    x = samples(pcm)
+    if len(x) < 2:
+        return pcm
+    spectrum = np.fft.rfft(x)
+    freqs = np.fft.rfftfreq(len(x), 1.0 / SAMPLE_RATE)
+    low = cutoff_hz / 2
+    slope = np.clip((freqs - low) / (cutoff_hz - low), 0.0, 1.0)
+    gain = 0.5 - 0.5 * np.cos(np.pi * slope)
+    out = np.fft.irfft(spectrum * gain, n=len(x))
+    return np.clip(np.round(out), -32768, 32767).astype("<i2").tobytes()
 
 
 def frame_energies_db(pcm: bytes, frame: int = FRAME) -> NDArray[np.float64]:

@@ -18,8 +18,10 @@ The gate:
   :meth:`Microphone.begin_listening` (a key press); the end of the utterance
   (~600 ms of quiet) closes it again. Listening never times out.
 
-Reads block on a real device; a device that never makes the reader wait (an
-ALSA ``file`` device reading a file, as in the tests) is paced to real time.
+A device that cannot record 16 kHz records at its own rate (44.1 or 48 kHz,
+say) and is resampled (:mod:`.resample`). Reads block on a real device; a device
+that never makes the reader wait (an ALSA ``file`` device reading a file, as in
+the tests) is paced to real time.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from types import ModuleType
 from typing import Any
 
 from voice_spades.errors import SetupError
+from voice_spades.voice.audio.resample import Resampler
 from voice_spades.voice.audio.vad import (
     SAMPLE_RATE,
     BargeInDetector,
@@ -104,9 +107,10 @@ def parse_device(text: str | None) -> Device:
     return int(text) if text.isdigit() else text
 
 
-def probe(device: Device = None) -> None:
-    """Check that ``device`` (default: the default input) can record 16 kHz mono int16;
-    SetupError saying why not."""
+def probe(device: Device = None) -> int:
+    """Check that ``device`` (default: the default input) can record mono int16, and
+    return the rate to open it at: 16 kHz when it can, else its own default rate
+    (the audio is then resampled). SetupError saying why it cannot be used."""
     sd = load_sounddevice()
     try:
         with quiet_stderr():
@@ -117,11 +121,17 @@ def probe(device: Device = None) -> None:
         raise SetupError(NO_MICROPHONE) from exc
     if int(info.get("max_input_channels", 0)) < 1:
         raise SetupError(NO_MICROPHONE)
-    try:
-        with quiet_stderr():
-            sd.check_input_settings(device, channels=1, dtype="int16", samplerate=SAMPLE_RATE)
-    except (sd.PortAudioError, ValueError) as exc:
-        raise SetupError(NO_16K) from exc
+    rates = [SAMPLE_RATE]
+    native = round(float(info.get("default_samplerate") or 0))
+    rates += [rate for rate in (native, 48000, 44100) if rate > 0 and rate not in rates]
+    for rate in rates:
+        try:
+            with quiet_stderr():
+                sd.check_input_settings(device, channels=1, dtype="int16", samplerate=rate)
+        except (sd.PortAudioError, ValueError):
+            continue
+        return rate
+    raise SetupError(NO_16K)
 
 
 class Microphone:
@@ -157,6 +167,8 @@ class Microphone:
         self._listening = False
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.rate = SAMPLE_RATE
+        """The rate the device records at (its audio is resampled to 16 kHz)."""
 
     # ----- state -----------------------------------------------------------------
     @property
@@ -261,22 +273,25 @@ class Microphone:
 
     # ----- the device --------------------------------------------------------------
     def start(self) -> None:
-        """Open the device and start capturing; SetupError when it cannot record."""
+        """Open the device and start capturing; SetupError when it cannot record. A
+        device that cannot record 16 kHz is opened at its own rate and resampled."""
         if self.running:
             return
         sd = load_sounddevice()
-        probe(self.device)
-        block = self.settings.frame_bytes // 2
+        rate = probe(self.device)
+        block = round(self.settings.frame_seconds * rate)
         try:
             with quiet_stderr():
-                stream = sd.RawInputStream(samplerate=SAMPLE_RATE, channels=1, dtype="int16",
+                stream = sd.RawInputStream(samplerate=rate, channels=1, dtype="int16",
                                            device=self.device, blocksize=block,
                                            latency=LATENCY)
                 stream.start()
         except (sd.PortAudioError, ValueError) as exc:
             raise SetupError(NO_MICROPHONE) from exc
+        self.rate = rate
+        converter = Resampler(rate) if rate != SAMPLE_RATE else None
         self._stop.clear()
-        self._thread = threading.Thread(target=self._capture, args=(stream, block),
+        self._thread = threading.Thread(target=self._capture, args=(stream, block, converter),
                                         name="microphone", daemon=True)
         self._thread.start()
 
@@ -287,8 +302,8 @@ class Microphone:
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=2.0)
 
-    def _capture(self, stream: Any, block: int) -> None:
-        block_seconds = block / SAMPLE_RATE
+    def _capture(self, stream: Any, block: int, converter: Resampler | None = None) -> None:
+        block_seconds = block / (converter.rate if converter else SAMPLE_RATE)
         anchor = time.monotonic()
         heard = 0.0
         try:
@@ -296,7 +311,7 @@ class Microphone:
                 before = time.monotonic()
                 data, _overflowed = stream.read(block)
                 waited = time.monotonic() - before
-                self.process(bytes(data))
+                self.process(converter.feed(bytes(data)) if converter else bytes(data))
                 heard += block_seconds
                 ahead = heard - (time.monotonic() - anchor)
                 if ahead < 0:

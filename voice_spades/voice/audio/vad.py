@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -26,13 +27,32 @@ SAMPLE_RATE = 16000
 BYTES_PER_SAMPLE = 2
 
 
+RUMBLE_HZ = 120.0
+"""Sound below this does not count towards a frame's energy: rumble (traffic, air
+conditioning, brown noise) would otherwise hide speech from the detector."""
+
+
 def energy_db(frame: bytes) -> float:
-    """Energy of one frame of int16 PCM in dB (full scale is about 90 dB)."""
+    """Energy of one frame of int16 PCM in dB (full scale is about 90 dB), leaving
+    out what lies below :data:`RUMBLE_HZ` (a Hann-windowed spectrum, rescaled so a
+    sound above it keeps its level)."""
     usable = len(frame) - len(frame) % BYTES_PER_SAMPLE
     if usable == 0:
         return 0.0
     x = np.frombuffer(frame[:usable], dtype="<i2").astype(np.float64)
-    return float(10.0 * np.log10(float(np.mean(x * x)) + 1.0))
+    if len(x) < 32:
+        return float(10.0 * np.log10(float(np.mean(x * x)) + 1.0))
+    window = _hann(len(x))
+    power = np.abs(np.fft.rfft(x * window)) ** 2
+    power[1:] *= 2.0
+    first = int(np.ceil(RUMBLE_HZ * len(x) / SAMPLE_RATE))
+    mean = float(power[first:].sum()) / (len(x) * float(np.sum(window * window)))
+    return float(10.0 * np.log10(mean + 1.0))
+
+
+@lru_cache(maxsize=8)
+def _hann(length: int) -> np.ndarray[tuple[int], np.dtype[np.float64]]:
+    return np.hanning(length)
 
 
 @dataclass(frozen=True)

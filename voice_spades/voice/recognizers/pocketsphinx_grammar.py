@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 # Cap on spelled-out pronunciations per phrase when looking for homophones.
 _MAX_VARIANTS = 32
@@ -119,3 +121,32 @@ def prefix_tree(phrases: Sequence[str]) -> tuple[list[Transition], int]:
             add(states[tuple(words[:depth])], states[key], words[depth])
         add(states[tuple(words[:-1])], final, words[-1])
     return transitions, final
+
+
+GARBAGE_FILE = Path(__file__).with_name("garbage_words.txt")
+"""Common English words, most probable first, for :func:`garbage_loop`."""
+
+
+@cache
+def garbage_vocabulary() -> tuple[str, ...]:
+    """The words of :data:`GARBAGE_FILE` (comments and blank lines left out)."""
+    lines = GARBAGE_FILE.read_text(encoding="utf-8").splitlines()
+    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def garbage_loop(phrases: Sequence[str], transitions: Sequence[Transition], final: int,
+                 words: int, probability: float) -> list[Transition]:
+    """Transitions of a garbage model beside the phrases: any sequence of the first
+    ``words`` common words that no phrase uses, each costing ``probability``. Speech
+    that is no phrase (table talk) fits such a sequence better than any phrase, and
+    the decoder answers with it: a rejection. Empty when ``words`` is 0."""
+    if words <= 0:
+        return []
+    used = {word for phrase in phrases for word in phrase.split()}
+    vocabulary = [w for w in garbage_vocabulary() if w not in used][:words]
+    loop = 1 + max((max(a, b) for a, b, _, _ in transitions), default=final)
+    out: list[Transition] = []
+    for word in vocabulary:
+        out += [(0, loop, probability, word), (loop, loop, probability, word),
+                (0, final, probability, word), (loop, final, probability, word)]
+    return out

@@ -2,8 +2,9 @@
 
 How one utterance is decided (each step was measured on espeak-ng speech):
 
-1. Too short, or hardly any voiced frames (hiss, clicks, fan noise): rejected
-   before decoding.
+1. Rumble below 120 Hz (traffic, air conditioning: brown noise) is filtered
+   out. Too short, or hardly any voiced frames (hiss, clicks, fan noise):
+   rejected before decoding.
 2. Steady background noise is subtracted, then the audio is trimmed to its
    speech plus 50 ms and given a faint noise floor; long or digitally silent
    edges made the grammar search let silence swallow word onsets.
@@ -43,6 +44,7 @@ import pocketsphinx
 
 from voice_spades.voice.audio.features import (
     add_noise_floor,
+    high_pass,
     reduce_noise,
     trim_to_speech,
     voiced_fraction,
@@ -58,6 +60,7 @@ from voice_spades.voice.recognizers.base import (
 from voice_spades.voice.recognizers.phrases import PhraseSet
 from voice_spades.voice.recognizers.pocketsphinx_grammar import (
     GrammarPlan,
+    garbage_loop,
     plan_grammar,
     prefix_tree,
     pronunciations,
@@ -163,6 +166,8 @@ class PocketSphinxRecognizer:
             return self._searches[decodable]
         name = f"phrases{next(self._search_numbers)}"
         transitions, final = prefix_tree(decodable)
+        transitions += garbage_loop(decodable, transitions, final, self.tuning.garbage_words,
+                                    self.tuning.garbage_probability)
         fsg = self._grammar_decoder.create_fsg(name, 0, final, transitions)
         self._grammar_decoder.add_fsg(name, fsg)
         self._searches[decodable] = name
@@ -218,6 +223,8 @@ class PocketSphinxRecognizer:
             return reject("no phrases are allowed now")
         if audio_seconds(audio) < t.min_seconds:
             return reject("too short to be a phrase")
+        if t.high_pass_hz > 0:
+            audio = high_pass(audio, t.high_pass_hz)
         voiced = voiced_fraction(audio)
         self.last_details = DecodeDetails(voiced)
         if voiced < t.min_voiced_fraction:

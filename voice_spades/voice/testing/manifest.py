@@ -1,7 +1,8 @@
 """Synthesize a test-speech manifest for ``voice-spades bench voice``.
 
     python -m voice_spades.voice.testing.manifest --out DIR [--count 600] [--voices en-us,en-gb]
-        [--speeds 130,160,200] [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--seed 1]
+        [--speeds 130,160,200] [--pitches 35,50,70] [--noise 0,0,0.01,0.03]
+        [--colors white,brown] [--chatter] [--seed 1]
 
 Phrases are drawn from the full grammar, kind by kind in turn (cards, bids,
 queries, commands, answers...), so every intent kind is covered; each clip gets
@@ -12,6 +13,10 @@ ked_diphone, cmu_us_slt_arctic_hts) Festival instead: other engines, to check
 that figures do not hold for one synthesizer only. Writes
 ``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit) and ``DIR/manifest.tsv`` with lines
 ``clips/NNNN.wav<TAB>transcript``, paths relative to the manifest.
+
+Noise is white, or brown (low-frequency rumble) for clips given ``brown`` among
+``--colors`` (drawn like the levels). ``--chatter`` speaks table talk instead of
+commands (:mod:`.chatter`): sentences the game must not act on.
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ import sys
 import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from voice_spades.voice.testing.chatter import plan_chatter
 from voice_spades.voice.testing.testspeech import (
     SAMPLE_RATE,
     SpeechParams,
+    add_brown_noise,
     add_white_noise,
     silence,
     synthesize,
@@ -55,10 +62,12 @@ class Clip:
 
     transcript: str
     params: SpeechParams
+    color: str = "white"
+    """The added noise's colour: "white" or "brown"."""
 
 
 def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequence[int],
-         noise: Sequence[float], seed: int = 1) -> list[Clip]:
+         noise: Sequence[float], seed: int = 1, colors: Sequence[str] = ("white",)) -> list[Clip]:
     """``count`` clips covering every kind of phrase, with varied speech."""
     rng = random.Random(seed)
     by_kind: dict[str, list[str]] = defaultdict(list)
@@ -79,8 +88,27 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
         params = SpeechParams(voice=voices[i % len(voices)], speed=rng.choice(speeds),
                               pitch=rng.choice(pitches), noise=max(level, NOISE_FLOOR),
                               pad_seconds=PAD_SECONDS, seed=i)
-        clips.append(Clip(text, params))
+        clips.append(Clip(text, params, rng.choice(colors)))
     return clips
+
+
+def plan_table_talk(count: int, voices: Sequence[str], speeds: Sequence[int],
+                    pitches: Sequence[int], noise: Sequence[float], seed: int = 1,
+                    colors: Sequence[str] = ("white",)) -> list[Clip]:
+    """``count`` clips of table talk (:mod:`.chatter`), no command among them."""
+    rng = random.Random(seed)
+    return [Clip(text, params, rng.choice(colors))
+            for text, params in plan_chatter(count, voices, speeds, pitches, noise,
+                                             floor=NOISE_FLOOR, pad_seconds=PAD_SECONDS,
+                                             seed=seed)]
+
+
+def render(clip: Clip) -> bytes:
+    """The clip's speech with its noise, as 16 kHz mono int16 PCM."""
+    if clip.color == "white" or clip.params.noise <= NOISE_FLOOR:
+        return speak(clip.transcript, clip.params)
+    quiet = speak(clip.transcript, replace(clip.params, noise=NOISE_FLOOR))
+    return add_brown_noise(quiet, clip.params.noise, clip.params.seed)
 
 
 def speak(text: str, params: SpeechParams) -> bytes:
@@ -118,7 +146,7 @@ def write_manifest(out: Path, clips: Sequence[Clip]) -> Path:
     lines = []
     for i, clip in enumerate(clips):
         name = f"clips/{i:04d}.wav"
-        write_wav(speak(clip.transcript, clip.params), out / name)
+        write_wav(render(clip), out / name)
         lines.append(f"{name}\t{clip.transcript}\n")
     manifest = out / "manifest.tsv"
     manifest.write_text("".join(lines), encoding="utf-8")
@@ -142,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="espeak-ng pitches, 0-99")
     parser.add_argument("--noise", default=",".join(map(str, DEFAULT_NOISE)),
                         help="white noise peak levels (fraction of full scale)")
+    parser.add_argument("--colors", default="white",
+                        help="noise colours drawn per clip: white, brown")
+    parser.add_argument("--chatter", action="store_true",
+                        help="table talk (no commands): what the game must ignore")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if not tools_available():
@@ -154,9 +186,14 @@ def main(argv: list[str] | None = None) -> int:
         print("festival voices need Festival and its voices: apt-get install festival "
               "festvox-kallpc16k festvox-us-slt-hts", file=sys.stderr)
         return 2
-    clips = plan(args.count, _list(args.voices), [int(s) for s in _list(args.speeds)],
-                 [int(p) for p in _list(args.pitches)], [float(n) for n in _list(args.noise)],
-                 args.seed)
+    colors = _list(args.colors)
+    if not colors or set(colors) - {"white", "brown"}:
+        print("--colors takes white and brown", file=sys.stderr)
+        return 2
+    planner = plan_table_talk if args.chatter else plan
+    clips = planner(args.count, _list(args.voices), [int(s) for s in _list(args.speeds)],
+                    [int(p) for p in _list(args.pitches)],
+                    [float(n) for n in _list(args.noise)], args.seed, colors)
     manifest = write_manifest(args.out, clips)
     voices = sorted({c.params.voice for c in clips})
     noisy = sum(c.params.noise > NOISE_FLOOR for c in clips)

@@ -103,6 +103,26 @@ def add_white_noise(pcm: bytes, level: float, seed: int = 0) -> bytes:
     return mixed.astype(np.int16).tobytes()
 
 
+def add_brown_noise(pcm: bytes, level: float, seed: int = 0) -> bytes:
+    """Mix brown (1/f squared, rumbling) noise of peak ``level`` into ``pcm``: traffic,
+    an air conditioner, a fan, the low-frequency noise rooms are full of."""
+    samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
+    rng = np.random.default_rng(seed)
+    walk = np.zeros(len(samples))
+    steps = rng.uniform(-1.0, 1.0, size=len(samples))
+    total = 0.0
+    leak = 0.999  # a leaky integrator: brown noise that does not drift away
+    for i, step in enumerate(steps):
+        total = total * leak + step
+        walk[i] = total
+    walk -= walk.mean() if len(walk) else 0.0
+    peak = float(np.abs(walk).max()) if len(walk) else 0.0
+    if peak > 0:
+        walk *= level * 32767.0 / peak
+    mixed = np.clip(samples + walk, -32768, 32767)
+    return mixed.astype(np.int16).tobytes()
+
+
 def white_noise(seconds: float, level: float, seed: int = 0) -> bytes:
     """Return ``seconds`` of white noise alone, as 16 kHz int16 PCM."""
     silence = bytes(2 * int(seconds * SAMPLE_RATE))

@@ -29,7 +29,7 @@ from voice_spades.messages import Message
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.lists import chain
 from voice_spades.voice.recognizers.base import Recognition
-from voice_spades.voice.understanding.grammar import PhraseTable
+from voice_spades.voice.understanding.grammar import Listening, PhraseTable
 from voice_spades.voice.understanding.meaning import Reading, read
 
 LOW_CONFIDENCE = 0.5
@@ -46,6 +46,22 @@ as a quit scored 0.59, 0.79 and 0.79."""
 
 QUIT_QUESTION = Message("voice.confirm.quit")
 """The question asked before an uncertain "save and quit"."""
+
+
+SWITCH_CONFIDENCE = 0.5
+"""The sleep word ("stop listening", "start listening") changes what voice hears, so
+it is obeyed only when heard exactly with at least this confidence; anything less is
+dropped in silence."""
+
+
+def switch(reading: Reading) -> Listening | None:
+    """The sleep word to obey in ``reading``, or None (not the sleep word, or heard
+    with doubt)."""
+    meaning = reading.meaning
+    if isinstance(meaning, Listening) and reading.cost == 0 \
+            and reading.confidence >= SWITCH_CONFIDENCE:
+        return meaning
+    return None
 
 
 @dataclass(frozen=True, slots=True)
