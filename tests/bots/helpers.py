@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine import Bid, Card, HandState, Match, PlayerView, RuleOptions, deck_for
+from voice_spades.engine import (
+    Bid,
+    Card,
+    HandState,
+    Match,
+    PlayerView,
+    RuleOptions,
+    deck_for,
+    profile,
+)
 
 
 def cards(text: str) -> list[Card]:
@@ -58,3 +67,11 @@ def play_cards(hand: HandState, codes: str) -> None:
 def view_of(hand: HandState, seat: int) -> PlayerView:
     """The view of ``seat`` in a match holding ``hand``."""
     return in_match(hand).view(seat)
+
+
+def variant_profile(name: str, players: int | None = None, target: int | None = None,
+                    variants: dict[str, bool] | None = None) -> RuleOptions:
+    """``profile`` with the playroom variants given by name (no_hell, quicksand, suicide)."""
+    v = variants or {}
+    return profile(name, players=players, target=target, no_hell=v.get("no_hell", False),
+                   quicksand=v.get("quicksand", False), suicide=v.get("suicide", False))

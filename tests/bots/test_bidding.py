@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from tests.bots.helpers import bid_all, deal_with, view_of
+import random
+
+from tests.bots.helpers import bid_all, deal_with, variant_profile, view_of
 from voice_spades.bots import decide, make_bot
-from voice_spades.engine import Bid, profile
+from voice_spades.bots.hard import HardBot
+from voice_spades.bots.medium import medium_bid
+from voice_spades.engine import Bid, HandState, Match, profile
 
 STRONG = "AS KS 10S 2S AH KH 3H AD 4D 5D 2C 3C 4C"
 WEAK = "2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C 6C"
@@ -14,7 +18,7 @@ SAFE_NIL = "2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C"
 def first_bid(level: str, hand_text: str, name: str = "pagat", earlier: list[int] | None = None,
               budget: float = 0.15, **variants: bool) -> Bid:
     """The bid ``level`` makes holding ``hand_text`` after the ``earlier`` bids."""
-    rules = profile(name, **variants) if variants else profile(name)
+    rules = variant_profile(name, variants=variants)
     earlier = earlier or []
     seat = len(earlier)
     hand = deal_with(rules, {seat: hand_text}, dealer=3)
@@ -98,3 +102,19 @@ def test_hard_and_medium_bid_blind_nil_only_when_far_behind() -> None:
         action = decide(make_bot(level, seat, rules, time_budget=0.01), match.view(seat))
         assert action in match.legal_actions()
         assert getattr(action, "declare", None) is False
+
+
+def test_hard_never_bids_above_the_count() -> None:
+    """Hard's look-ahead, which plays its side's cards seeing every hand, liked a higher
+    bid on these deals (it overbid against defenders it does not model); the bid made
+    stays at Medium's count."""
+    rules = profile("cardgames")
+    for index in (3, 8, 15):
+        match = Match(rules, seed=0, first_dealer=3)
+        match.hand = HandState.deal(rules, 3, random.Random(f"cap/{index}"))
+        view = match.view(0)
+        bot = HardBot(0, 1, time_budget=30.0, max_samples=40)
+        bid = bot.bid(view)
+        count = medium_bid(view)
+        assert bot.last_search_bid is not None and bot.last_search_bid.tricks > count.tricks
+        assert bid == count

@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from tests.bots.helpers import variant_profile
 from voice_spades.bots.bits import beaters, can_beat, indices, trick_best
 from voice_spades.bots.knowledge import read_view
 from voice_spades.bots.policy import choose_card
@@ -29,7 +30,6 @@ from voice_spades.engine import (
     RuleOptions,
     TrickWon,
     legal_mask,
-    profile,
     trick_winner_index,
 )
 
@@ -48,7 +48,8 @@ PLAY_OUT_EVERY = 6
 
 
 def all_rules() -> list[RuleOptions]:
-    rules = [profile(name, players=players, **variants) for name, players, variants in TABLES]
+    rules = [variant_profile(name, players, variants=variants)
+             for name, players, variants in TABLES]
     house = [r.with_options(first_lead=FirstLead.TWO_OF_CLUBS) for r in rules
              if r.players != 2]
     return rules + house

@@ -5,17 +5,19 @@ from __future__ import annotations
 import time
 
 from voice_spades.bots import decide
-from voice_spades.bots.hard import HardBot
-from voice_spades.engine import Match, profile
+from voice_spades.bots.hard import PLAY_SAMPLES, PLAY_WORK, HardBot, play_samples
+from voice_spades.engine import Match, Phase, profile
 
 
-def _decisions(seed: int, budget: float, samples: int) -> list[str]:
-    """Every action of one hand played by four Hard bots."""
+def _decisions(seed: int, budget: float, samples: int, limit: int = 99) -> list[str]:
+    """The actions (every one, or the first ``limit``) of one hand played by four Hard
+    bots."""
     rules = profile("cardgames")
     match = Match(rules, seed=4)
-    bots = [HardBot(s, seed, time_budget=budget, max_samples=samples) for s in range(4)]
-    out = []
-    while match.hand_scores == []:
+    bots = [HardBot(s, seed, time_budget=budget, max_samples=samples or None)
+            for s in range(4)]
+    out: list[str] = []
+    while match.hand_scores == [] and len(out) < limit:
         seat = match.to_act
         assert seat is not None
         action = decide(bots[seat], match.view(seat))
@@ -46,3 +48,32 @@ def test_decisions_stay_within_the_budget() -> None:
         slowest = max(slowest, time.perf_counter() - start)
         match.apply(action)
     assert slowest < 0.25
+
+
+def test_fixed_search_size_repeats_without_a_sample_cap() -> None:
+    """The live settings: the number of deals is fixed by the position, not the clock,
+    so the same seed gives the same decisions however busy the machine is (a generous
+    safety net here, so a loaded test machine cannot trigger it)."""
+    first = _decisions(5, budget=30.0, samples=0, limit=12)
+    second = _decisions(5, budget=30.0, samples=0, limit=12)
+    assert first == second
+
+
+def test_search_size_follows_the_position() -> None:
+    """Deals per play decision: about PLAY_WORK card plays, within the bounds."""
+    low, high = PLAY_SAMPLES
+    assert play_samples(8, 52) == max(low, PLAY_WORK // (8 * 52))
+    assert play_samples(2, 8) == min(high, PLAY_WORK // 16)
+    assert play_samples(1, 1) == high
+    rules = profile("cardgames")
+    match = Match(rules, seed=6)
+    bot = HardBot(0, 1, time_budget=30.0)
+    while match.to_act != 0 or match.view(0).phase is not Phase.PLAY:
+        seat = match.to_act
+        assert seat is not None
+        match.apply(decide(HardBot(seat, 1, time_budget=30.0, max_samples=4),
+                           match.view(seat)))
+    view = match.view(0)
+    decide(bot, view)
+    assert bot.last_samples == (0 if bot.last_candidates == 1 else
+                                play_samples(bot.last_candidates, sum(view.cards_held)))

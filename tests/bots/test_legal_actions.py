@@ -7,8 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.bots.helpers import variant_profile
 from voice_spades.bots import LEVELS, decide, make_bot
-from voice_spades.engine import Match, Phase, RuleOptions, profile
+from voice_spades.engine import Match, Phase, RuleOptions
 
 TABLES: list[tuple[str, int | None, dict[str, bool]]] = [
     ("pagat", None, {}), ("classic-fr", None, {}), ("cardgames", None, {}),
@@ -22,7 +23,7 @@ TABLES: list[tuple[str, int | None, dict[str, bool]]] = [
 
 def rules_for(index: int) -> RuleOptions:
     name, players, variants = TABLES[index]
-    return profile(name, players=players, **variants)
+    return variant_profile(name, players, variants=variants)
 
 
 @settings(max_examples=40, deadline=None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bots.helpers import variant_profile
 from voice_spades.bots import LEVELS, decide, make_bot
 from voice_spades.engine import InvalidInputError, Match, profile
 from voice_spades.narration import render_message
@@ -20,7 +21,7 @@ MATCHES = [
 def test_bots_finish_a_match(name: str, players: int | None,
                              variants: dict[str, bool]) -> None:
     """Mixed levels play a short match to its end."""
-    rules = profile(name, players=players, target=150, **variants)
+    rules = variant_profile(name, players, 150, variants)
     match = Match(rules, seed=11)
     bots = [make_bot(LEVELS[(s + 2) % 3], s, rules, seed=s, time_budget=0.01)
             for s in range(rules.players)]

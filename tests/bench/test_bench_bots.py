@@ -1,0 +1,83 @@
+"""`bench bots`: split players, round robins and their paired differences."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from voice_spades.bench.bots import main
+from voice_spades.bench.bots_players import SplitPlayer, make_player
+from voice_spades.bench.bots_round_robin import entrants, pairings
+from voice_spades.bots import decide, make_bot
+from voice_spades.engine import Match, Phase, profile
+
+RULES = profile("cardgames")
+
+
+def test_split_player_bids_like_one_and_plays_like_the_other() -> None:
+    match = Match(RULES, seed=3)
+    seat = match.to_act
+    assert seat is not None
+    split = make_player("rules/easy", seat, RULES, 1, None)
+    assert isinstance(split, SplitPlayer) and split.name == "rules/easy"
+    easy = make_bot("easy", seat, RULES)
+    assert decide(split, match.view(seat)) == decide(easy, match.view(seat))
+    while match.view(match.to_act or 0).phase is not Phase.PLAY:
+        s = match.to_act
+        assert s is not None
+        match.apply(decide(make_bot("easy", s, RULES), match.view(s)))
+    s = match.to_act
+    assert s is not None
+    rules_player = make_player("rules", s, RULES, 1, None)
+    assert decide(make_player("rules/easy", s, RULES, 1, None), match.view(s)) == \
+        decide(rules_player, match.view(s))
+
+
+def test_pairings() -> None:
+    assert entrants("hard, medium,hard,,rules") == ["hard", "medium", "rules"]
+    assert pairings(["a", "b", "c"], []) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert pairings(["a", "b"], ["x", "a"]) == [("a", "x"), ("b", "x"), ("b", "a")]
+
+
+def test_round_robin_reports_margins_components_and_paired_differences(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--round-robin", "easy,medium/easy", "--against", "rules", "--deals", "3",
+                 "--seed", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(p["a"], p["b"]) for p in report["pairings"]] == [("easy", "rules"),
+                                                             ("medium/easy", "rules")]
+    for pairing in report["pairings"]:
+        assert len(pairing["deal_margins"]) == 3
+        for level in pairing["levels"].values():
+            assert {"set_rate", "bags_per_hand", "nil_bid_rate", "nil_success_rate",
+                    "nil_points_per_hand", "contract_points_per_hand",
+                    "penalty_per_hand", "points_per_hand"} <= set(level)
+            assert level["points_per_hand"] == pytest.approx(
+                level["nil_points_per_hand"] + level["contract_points_per_hand"]
+                + level["penalty_per_hand"], abs=0.02)
+    (diff,) = report["differences"]
+    assert (diff["a"], diff["b"], diff["against"]) == ("easy", "medium/easy", "rules")
+    margins = [p["deal_margins"] for p in report["pairings"]]
+    expected = sum(margins[0][i] - margins[1][i] for i in margins[0]) / 3
+    assert diff["deal"]["mean"] == pytest.approx(expected, abs=0.01)
+    assert diff["deal"]["pairs"] == 3
+
+
+def test_round_robin_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--round-robin", "easy,rules", "--deals", "2", "--matches", "1",
+                 "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "easy" in text and "rules" in text and "95% CI" in text
+    assert "nil bid" in text and "paired" not in text
+
+
+def test_against_needs_a_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--against", "rules", "--deals", "1"]) == 2
+    assert "--against needs --round-robin" in capsys.readouterr().err
+
+
+def test_one_pair_prints_points_by_component(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--a", "rules", "--b", "easy", "--deals", "2", "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert "points per side-hand: rules" in text and "contracts" in text
