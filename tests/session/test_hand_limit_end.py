@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.session.fakes import RecordingOutput
+from tests.session.match_end import end_a_match
 from voice_spades.app import build_parser, check_options
-from voice_spades.bots import make_bot
-from voice_spades.bots.base import decide
 from voice_spades.commands import Ask, Query
-from voice_spades.engine import Action, InvalidInputError, Match, MatchEnd, MatchOver, profile
+from voice_spades.engine import InvalidInputError, Match, MatchEnd, MatchOver, profile
 from voice_spades.narration import Phrasebook, render_message
 from voice_spades.session import Ports, Session
 from voice_spades.session.settings import GameSettings
@@ -24,28 +23,9 @@ from voice_spades.storage import SaveStore, Stats
 SIX = profile("playroom", players=6)
 
 
-def actions_of_a_whole_match(seed: int) -> list[Action]:
-    match = Match(SIX, seed)
-    bots = [make_bot("easy", seat, SIX) for seat in range(SIX.players)]
-    actions: list[Action] = []
-    while not match.is_over:
-        seat = match.hand.to_act
-        actions.append(decide(bots[seat], match.view(seat)))
-        match.apply(actions[-1])
-    return actions
-
-
 def test_the_end_at_the_hand_limit_is_said_recorded_and_cleared(tmp_path: Path) -> None:
-    actions = actions_of_a_whole_match(seed=3)
-    match = Match(SIX, 3)
-    for action in actions[:-1]:
-        match.apply(action)
-    out = RecordingOutput()
-    stats, store = Stats(tmp_path / "stats.json"), SaveStore(tmp_path / "savegame.json")
-    session = Session(match, Ports(out, store=store, stats=stats))
-    session.save()
-    events = match.apply(actions[-1])
-    session.after_action(events)
+    end = end_a_match(tmp_path, SIX, seed=3)
+    out, store, events = end.out, end.store, end.events
 
     over = events[-1]
     assert isinstance(over, MatchOver) and over.hands_played == 30
