@@ -36,12 +36,6 @@ from voice_spades.engine import (
 )
 from voice_spades.messages import Message
 
-HINT_BUDGET = 0.3
-"""Seconds the hint's Hard player thinks: more than a bot's move, for a steadier
-choice, and well inside the half second a player waits for an answer."""
-HINT_SAMPLES = 400
-"""Deals looked at, at most: on a fast machine the hint then depends on the seed and
-the position alone, so asking twice gives the same answer."""
 LONG_SUIT = 4
 """A side suit this long is worth leading to draw out the others' spades."""
 
@@ -54,10 +48,15 @@ class Advice:
     reason: Message
 
 
-def advise(view: PlayerView, seed: int, *, time_budget: float = HINT_BUDGET,
-           max_samples: int | None = HINT_SAMPLES) -> Advice:
+def advise(view: PlayerView, seed: int, *, time_budget: float | None = None,
+           max_samples: int | None = None) -> Advice:
     """What the Hard player would do in ``view.seat`` now (it must be that seat's turn),
-    and a one-line reason for it."""
+    and a one-line reason for it.
+
+    With the defaults this is exactly Hard's own decision with ``seed``: the same fixed
+    search (Hard's work per decision depends on the position, not the clock), so the
+    hint is the strongest play the game has and asking twice gives the same answer.
+    ``time_budget`` and ``max_samples`` shrink the search (tests)."""
     bot = HardBot(view.seat, seed, time_budget=time_budget, max_samples=max_samples)
     action = decide(bot, view)
     return Advice(action, reason_for(view, action, bot.last_samples, bot.last_nil_rate))
