@@ -13,7 +13,6 @@ say() { printf 'voice-spades setup: %s\n' "$*" >&2; }
 # --- system packages -------------------------------------------------------
 missing=()
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
-command -v aplay >/dev/null 2>&1 || missing+=(alsa-utils)
 ldconfig -p 2>/dev/null | grep -q 'libportaudio\.so\.2' || missing+=(libportaudio2)
 if [ "$want_test" = 1 ]; then
     command -v sox >/dev/null 2>&1 || missing+=(sox)
@@ -21,6 +20,16 @@ if [ "$want_test" = 1 ]; then
     command -v flite >/dev/null 2>&1 || missing+=(flite)
     command -v text2wave >/dev/null 2>&1 || missing+=(festival)
     [ -d /usr/share/festival/voices/english/kal_diphone ] || missing+=(festvox-kallpc16k)
+    # A private speech-dispatcher daemon (espeak-ng module) for the screen-reader tests
+    # and `bench speech`, playing into a private PulseAudio null sink (a virtual sound
+    # card with a clock), which ALSA programs reach through its pulse plugin.
+    command -v speech-dispatcher >/dev/null 2>&1 || missing+=(speech-dispatcher)
+    [ -x /usr/lib/speech-dispatcher-modules/sd_espeak-ng ] ||
+        missing+=(speech-dispatcher-espeak-ng)
+    command -v pulseaudio >/dev/null 2>&1 || missing+=(pulseaudio)
+    command -v parec >/dev/null 2>&1 || missing+=(pulseaudio-utils)
+    ls /usr/lib/*/alsa-lib/libasound_module_pcm_pulse.so >/dev/null 2>&1 ||
+        missing+=(libasound2-plugins)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then

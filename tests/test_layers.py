@@ -24,7 +24,7 @@ LAYERS: list[set[str]] = [
     {"session"},
     {"speech"},
     {"keys", "voice"},
-    {"simulate", "bench", "app"},
+    {"simulate", "bench", "app", "settings_command"},
     {"cli"},
     {"__main__", "__init__"},
 ]

@@ -39,14 +39,19 @@ from voice_spades.keys import (
 )
 from voice_spades.keys.names import key_label
 from voice_spades.messages import Message
-from voice_spades.narration import Verbosity, render
+from voice_spades.narration import Verbosity, render, render_message
+from voice_spades.narration.language import add_language_option, start_language, use_language
 from voice_spades.session import GameSettings, InputHooks, Pacer, Ports, Session
 from voice_spades.session.settings import ENDINGS
 from voice_spades.session.startup import corrupt_notice, open_game
 from voice_spades.speech.announcer import Announcer
+from voice_spades.speech.audio_out import close_shared_audio
 from voice_spades.speech.base import Speaker
+from voice_spades.speech.choice import MODES, choose_speech
+from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
+from voice_spades.storage.preferences import apply_preferences, load_preferences
 
 Notice = Message | SpadesError
 """Something to tell the player once the game starts."""
@@ -62,8 +67,9 @@ LISTEN_KEY = "space"
 """The push-to-talk key when the player's keymap binds none."""
 MAX_PACE = 10
 """Longest --pace, in seconds: computer players that wait longer seem stuck."""
-QUIT_SIGNALS = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP")
-"""Control-C, Control-backslash, kill and a closed terminal: each saves and quits."""
+QUIT_SIGNALS = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP", "SIGBREAK")
+"""Control-C, Control-backslash, kill and a closed terminal (and Control-Break on
+Windows; each platform has only some of them): each saves and quits."""
 PLAIN_TEXT = "voice_spades.plain"
 """The error handler of standard output and error: what the terminal's encoding cannot
 show is written in plain letters (``é`` as ``e``, ``€`` as ``EUR``), never dropped."""
@@ -98,6 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ending", choices=ENDINGS, help=render("cli.play.ending"))
     p.add_argument("--hands", type=int, metavar="N", help=render("cli.play.hands"))
     p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
+    p.add_argument("--speech", choices=MODES, help=render("speech_choice.option_help"))
+    p.add_argument("--sounds", choices=("on", "off"), default="on",
+                   help=render("sound.option.sounds"))
+    p.add_argument("--sound-volume", type=parse_volume, default=DEFAULT_VOLUME,
+                   metavar="0-100", help=render("sound.option.volume"))
+    p.add_argument("--place-voice", action="store_true", help=render("sound.option.place_voice"))
     p.add_argument("--rate", type=int, help=render("cli.play.rate"))
     p.add_argument("--voice", help=render("cli.play.voice"))
     p.add_argument("--seat-voices", action="store_true",
@@ -106,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=render("cli.play.verbosity"))
     p.add_argument("--keymap", type=Path, help=render("cli.play.keymap"))
     p.add_argument("--data-dir", help=render("cli.play.data_dir"))
+    add_language_option(p)
     p.add_argument("--pace", type=float, default=None,
                    help=render("cli.play.pace"))
     voice = p.add_argument_group("voice", render("cli.play.voice_group"))
@@ -170,13 +183,20 @@ def _plays_with(name: str, players: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game; 0 when the player quits, 2 for options that make no match."""
-    args = build_parser().parse_args(argv)
+    said = start_language(sys.argv[1:] if argv is None else argv)  # the help is in it too
+    parser = build_parser()
+    args = parser.parse_args(argv)
     show_any_text(sys.stdout, sys.stderr)
     try:
         requested, given, paths = check_options(args)
     except InvalidInputError as exc:
         print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
+    args = apply_preferences(parser, argv, *load_preferences(paths.config_dir))
+    if args.language:  # typed as an abbreviation, or a preference read the usual way
+        said += use_language(args.language)
+    for problem in said:
+        print(render_message(problem), file=sys.stderr)
     interactive = sys.stdin is not None and sys.stdin.isatty()
     signals = QuitSignals()
     try:
@@ -194,6 +214,7 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     speech, voice and keys, and play until the player quits."""
     requested, given = request
     output, notices = make_output(args, sys.stdout)
+    notices += args.preference_problems
     keymap = load_keymap(args.keymap or paths.keymap_file)
     if args.keymap is not None and not args.keymap.exists():
         keymap.problems.append(Message("keymap.missing", path=str(args.keymap)))
@@ -205,7 +226,11 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     store = SaveStore(paths.save_file)
     opening = open_game(store, requested, given, fresh=args.new)
     pace = args.pace if args.pace is not None else (0.25 if output.speaking else 0.4)
-    ports = Ports(output, store=store, stats=stats, pacer=Pacer(output.is_busy, min_gap=pace))
+    cued, said_sounds = start_sounds(output, sounds=args.sounds == "on", volume=args.sound_volume,
+                                     players=opening.match.rules.players,
+                                     place_voice=args.place_voice)
+    notices += said_sounds
+    ports = Ports(cued, store=store, stats=stats, pacer=Pacer(output.is_busy, min_gap=pace))
     session = Session(opening.match, ports, settings=opening.settings,
                       verbosity=Verbosity(args.verbosity), hints=hints(keymap),
                       hooks=InputHooks(help_text=lambda: help_text(keymap),
@@ -225,25 +250,34 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
 
 def make_output(args: argparse.Namespace, stream: TextIO) \
         -> tuple[AnnouncerOutput, list[Notice]]:
-    """Text output, with speech unless --no-speech or speech cannot start (then a notice
-    says why and the game continues in text)."""
-    if args.no_speech:
-        return AnnouncerOutput(Announcer(stream=stream)), []
-    notices: list[Notice] = []
-    try:
-        speaker = start_speaker(args.rate, args.voice)
-    except SetupError as exc:
-        notices.append(exc)
-        if args.voice is None:
-            return AnnouncerOutput(Announcer(stream=stream)), notices
-        try:  # perhaps only the voice was wrong: try the default one
-            speaker = start_speaker(args.rate, None)
-        except SetupError:
-            return AnnouncerOutput(Announcer(stream=stream)), notices
+    """Text output, with the speech ``--speech`` asks for (``--no-speech`` is ``text``):
+    the player's screen reader, the game's own voice, or text lines only. Each failure
+    is one notice, and the next is tried (:mod:`voice_spades.speech.choice`)."""
+    mode = "text" if args.no_speech else args.speech
+    choice = choose_speech(mode, lambda: start_own_voice(args))
+    if choice.speaker is None:
+        return AnnouncerOutput(Announcer(stream=stream)), choice.notices
+    speaker = choice.speaker
+    if choice.kind != "voice":  # a screen reader keeps the player's own rate and voice
+        return AnnouncerOutput(Announcer(speaker, stream=stream)), choice.notices
     if args.seat_voices:
         for seat, pitch in enumerate(SEAT_PITCHES[1:], 1):
             speaker.set_seat_voice(seat, None, pitch)
-    return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate), notices
+    return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate), choice.notices
+
+
+def start_own_voice(args: argparse.Namespace) -> tuple[Speaker, list[Notice]]:
+    """The game's own voice at ``--rate`` with ``--voice``; a voice that is not there is
+    said, and the default voice speaks. Raises SetupError when there is no voice."""
+    try:
+        return start_speaker(args.rate, args.voice), []
+    except SetupError as exc:
+        if args.voice is None:
+            raise
+        try:  # perhaps only the voice was wrong: try the default one
+            return start_speaker(args.rate, None), [exc]
+        except SetupError:
+            raise exc from None
 
 
 def start_voice_input(args: argparse.Namespace, session: Session, output: AnnouncerOutput,
@@ -305,6 +339,7 @@ def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
             voice.stop()
         output.wait_idle(GOODBYE_WAIT)
         output.close()
+        close_shared_audio()
     return 0
 
 

@@ -2,8 +2,9 @@
 
     voice-spades [play options]        start or resume a match (the default)
     voice-spades simulate ...          bot-only matches, summary printed
-    voice-spades bench engine|bots|voice ...
+    voice-spades bench engine|bots|voice|speech ...
     voice-spades models list|download vosk-en
+    voice-spades settings [NAME [VALUE] | --reset [NAME]]
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ _SUBCOMMANDS: dict[str, str] = {
     "play": "voice_spades.app:main",
     "simulate": "voice_spades.simulate:main",
     "models": "voice_spades.voice.models.command:models_main",
+    "settings": "voice_spades.settings_command:main",
 }
 _BENCHES: dict[str, str] = {
     "engine": "voice_spades.bench.engine:main",
     "bots": "voice_spades.bench.bots:main",
     "voice": "voice_spades.bench.voice:main",
+    "speech": "voice_spades.bench.speech:main",
 }
 
 
@@ -30,6 +33,17 @@ def _text(message_id: str) -> str:
     from voice_spades.narration import render
 
     return render(message_id)
+
+
+def _use_language(args: list[str]) -> list[str]:
+    """Speak the language ``--language`` in ``args``, the preferences or the system ask
+    for; ``args`` without that option (the subcommands' own parsers do not take it)."""
+    from voice_spades.narration import render_message
+    from voice_spades.narration.language import start_language, without_language_option
+
+    for problem in start_language(args):
+        print(render_message(problem), file=sys.stderr)
+    return without_language_option(args)
 
 
 def _load(target: str) -> Callable[[list[str]], int]:
@@ -46,6 +60,9 @@ def _keys_held() -> Iterator[None]:
     whole line: typed early, they wait unseen for the game. The terminal is put back as
     it was afterwards. Nothing is done without a terminal (or without termios)."""
     restore: Callable[[], None] | None = None
+    if sys.platform == "win32":  # the console keeps keys unechoed for the game's reader
+        yield
+        return
     try:
         import termios
 
@@ -69,15 +86,17 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; with no subcommand, play."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
+        _use_language(args)
         print(_text("cli.usage"))
         return 0
     if args and args[0] == "bench":
+        _use_language([])  # a bench's own --language is the language it tests
         if len(args) < 2 or args[1] not in _BENCHES:
             print(_text("cli.bench_usage"), file=sys.stderr)
             return 2
         return _load(_BENCHES[args[1]])(args[2:])
     if args and args[0] in _SUBCOMMANDS and args[0] != "play":
-        return _load(_SUBCOMMANDS[args[0]])(args[1:])
+        return _load(_SUBCOMMANDS[args[0]])(_use_language(args[1:]))
     with _keys_held():
         return _load(_SUBCOMMANDS["play"])(args[1:] if args[:1] == ["play"] else args)
 

@@ -10,8 +10,8 @@ that Escape.
 ``wait_playing``). test_event_coverage.py runs it with a timed fake speaker, and runs
 this file as a script (``python coverage_scenario.py OUT_DIR``) with the real pyttsx3
 speaker, HOME's ``.asoundrc`` sending the default ALSA device to ``OUT_DIR/out.raw``
-(one file per utterance): then "heard" is proved by the device, each file holding
-every sample of its sentence. Prints one JSON object on stdout.
+(the game's one output stream): then "heard" is proved by the device, the recording
+of each sentence's clip holding every sample of it. Prints one JSON object on stdout.
 """
 
 from __future__ import annotations
@@ -295,17 +295,9 @@ class Script:
         return whole == sorted(dict.fromkeys(whole))
 
 
-# ----- the real speaker, through ALSA's file device -------------------------------------
-def device_files(out: Path) -> list[Path]:
-    """The files the file device wrote, one per aplay run, in order."""
-    def number(p: Path) -> int:
-        suffix = p.name[len("out.raw"):].lstrip(".")
-        return int(suffix) if suffix else 0
-    return sorted(out.glob("out.raw*"), key=number)
-
-
-def expected_bytes(texts: set[str]) -> dict[str, int]:
-    """How many sample bytes each text is when synthesized whole at :data:`RATE`."""
+# ----- the real speaker, through the virtual sound device ------------------------------
+def expected_frames(texts: set[str], out_rate: int) -> dict[str, float]:
+    """How many frames at ``out_rate`` each text is when synthesized whole at :data:`RATE`."""
     from voice_spades.speech.synth import SynthClient
 
     client = SynthClient()
@@ -316,29 +308,52 @@ def expected_bytes(texts: set[str]) -> dict[str, int]:
             path = Path(folder) / f"{i}.wav"
             client.synth(text, path, RATE, None, 50)
             with wave.open(str(path)) as wav:
-                result[text] = wav.getnframes() * 2
+                result[text] = wav.getnframes() * out_rate / wav.getframerate()
     client.close()
     return result
 
 
 def run_real(out: Path) -> dict[str, Any]:
+    import numpy as np
+    import numpy.typing as npt
+
+    from tests.speech.virtual_device import recording, recording_offset
+    from voice_spades.speech.audio_clip import read_wav
+    from voice_spades.speech.audio_out import AudioOut, Playback
     from voice_spades.speech.pyttsx3_speaker import Pyttsx3Speaker
 
+    class LoggedAudio(AudioOut):
+        """The game's output stream, noting each clip it is given."""
+
+        def __init__(self) -> None:
+            self.clips: list[Playback] = []
+            super().__init__()
+
+        def play(self, samples: npt.NDArray[Any], samplerate: int, *, pan: float = 0.0,
+                 gain: float = 1.0, tag: str | None = None) -> Playback:
+            handle = super().play(samples, samplerate, pan=pan, gain=gain, tag=tag)
+            self.clips.append(handle)
+            return handle
+
+    audio = LoggedAudio()
+
     class DeviceLoggedSpeaker(Pyttsx3Speaker):
-        """The game's speaker, noting which device files each utterance wrote."""
+        """The game's speaker, noting which clip of the device each utterance was."""
 
         def __init__(self) -> None:
             self.plays: list[tuple[Utterance, bool]] = []
-            self.files: list[tuple[Utterance, int, list[Path]]] = []
-            """Each play: the utterance, its samples' bytes, the device files it wrote."""
+            self.clips: list[tuple[Utterance, float, float, Playback | None]] = []
+            """Each play: the utterance, its length in the device's frames, its mean
+            square, and the clip the device got for it."""
             self.playing: Utterance | None = None
             self.started = threading.Condition()
-            super().__init__(RATE)
+            super().__init__(RATE, audio=audio)
 
         def _deliver(self, u: Utterance, wav: Path, cancel: threading.Event) -> bool:
-            before = len(device_files(out))
-            with wave.open(str(wav)) as synthesized:
-                samples = synthesized.getnframes() * 2
+            samples, rate = read_wav(wav)
+            frames = len(samples) * audio.samplerate / rate
+            square = float(np.mean(samples.astype(np.float64) ** 2)) if len(samples) else 0.0
+            before = len(audio.clips)
             with self.started:
                 self.playing = u
                 self.started.notify_all()
@@ -349,7 +364,8 @@ def run_real(out: Path) -> dict[str, Any]:
                 with self.started:
                     self.playing = None
                     self.plays.append((u, whole))
-                    self.files.append((u, samples, device_files(out)[before:]))
+                    clip = audio.clips[before] if len(audio.clips) > before else None
+                    self.clips.append((u, frames, square, clip))
             return whole
 
         def wait_playing(self, u: Utterance, timeout: float) -> None:
@@ -368,16 +384,22 @@ def run_real(out: Path) -> dict[str, Any]:
     script.run()
     seconds = time.monotonic() - started
     speaker.close()
+    audio.close()
     printed = script.output.snapshot()
-    expected = expected_bytes({p.utterance.text for p in printed})
-    padding = 22050 * 2 // 4  # aplay fills its last period with silence
+    expected = expected_frames({p.utterance.text for p in printed}, audio.samplerate)
+    rec = recording(out)
+    rec = rec[recording_offset(rec, audio.frames_written):]
     whole_on_device: set[int] = set()
-    for u, samples, files in speaker.files:
-        # The device got every sample played for ``u``, and those were the whole sentence
+    for u, frames, square, clip in speaker.clips:
+        # The device got every sample played for ``u`` (the recording of its clip is as
+        # long and as loud as the sentence), and those were the whole sentence
         # (espeak-ng's length for a text varies by a fraction of a percent between runs).
-        sizes = [f.stat().st_size for f in files]
-        if any(samples <= size <= samples + padding for size in sizes) \
-                and abs(samples - expected[u.text]) <= 0.05 * expected[u.text]:
+        if clip is None or not clip.whole or clip.start_frame is None:
+            continue
+        got = rec[clip.start_frame:clip.start_frame + clip.frames, 0].astype(np.float64)
+        if len(got) == clip.frames and abs(clip.frames - frames) <= 2 \
+                and abs(float(np.mean(got ** 2)) - square) <= 0.1 * square \
+                and abs(frames - expected[u.text]) <= 0.05 * expected[u.text]:
             whole_on_device.add(id(u))
     by_speaker = {id(u) for u, whole in speaker.plays if whole}
 
@@ -386,8 +408,8 @@ def run_real(out: Path) -> dict[str, Any]:
 
     figure, lost = script.coverage(heard)
     help_u = script.help
-    help_files = [f for u, _, files in speaker.files if u is help_u for f in files]
-    help_seconds = max((f.stat().st_size / (22050 * 2) for f in help_files), default=0.0)
+    help_seconds = max((clip.frames / audio.samplerate for u, _, _, clip in speaker.clips
+                        if u is help_u and clip is not None), default=0.0)
     help_end = script.spoken_at(help_u)
     return {
         "coverage": asdict(figure),

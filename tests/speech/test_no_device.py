@@ -9,10 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.errors import SetupError
-from voice_spades.narration import render_message
-from voice_spades.speech import make_speaker
-
 pytestmark = pytest.mark.audio
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,8 +51,11 @@ def test_pyttsx3_missing(tmp_path: Path) -> None:
         "Speech is off: the pyttsx3 package is not installed. The game continues in text.")
 
 
-def test_aplay_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(SetupError) as caught:
-        make_speaker()
-    assert "aplay program" in render_message(caught.value.message)
+def test_portaudio_missing(tmp_path: Path) -> None:
+    # A sounddevice that cannot find the PortAudio library (as on a Linux without
+    # libportaudio2) comes first on the path.
+    hidden = tmp_path / "hide" / "sounddevice"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text("raise OSError('PortAudio library not found')\n")
+    assert try_speaker(tmp_path, pythonpath=hidden.parent) == (
+        "Speech is off: the sound library PortAudio is missing. The game continues in text.")

@@ -202,7 +202,9 @@ def jobs_for(args: argparse.Namespace, rules: RuleOptions, a: str, b: str) -> It
 def run_jobs(jobs: list[Job], workers: int) -> list[PlayResult]:
     """Play every job, in ``workers`` processes."""
     if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        # fork is cheapest where it exists; Windows (and macOS by default) spawn.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with multiprocessing.get_context(method).Pool(workers) as pool:
             return list(pool.imap_unordered(_run, jobs, chunksize=1))
     return [_run(job) for job in jobs]
 

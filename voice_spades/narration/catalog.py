@@ -29,18 +29,22 @@ carrying one (rendered first), and a tuple of other values (each named, joined b
 'West queen of hearts'
 >>> render("spades.broken", Verbosity.VERBOSE, seat=Seat(3))
 'East broke spades.'
+>>> catalog().card(Card.parse("AS")).forms["the"]
+'the ace of spades'
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping, Sequence
+import re
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from babel import Locale
 
 from voice_spades.engine import Bid, Card, Seat, Suit, seat_name
 from voice_spades.messages import Message
+from voice_spades.narration.forms import Spelled, capital, fill, join_spelled
 from voice_spades.narration.templates import (
     CatalogError,
     Form,
@@ -50,8 +54,8 @@ from voice_spades.narration.templates import (
 )
 
 __all__ = ["CATALOG", "DEFAULT_LANGUAGE", "HAND_SUIT_ORDER", "Catalog", "CatalogError", "Form",
-           "Template", "Verbosity", "capital", "catalog", "hand_order", "load_templates",
-           "render", "render_message"]
+           "Spelled", "Template", "Verbosity", "active_language", "capital", "catalog",
+           "hand_order", "load_templates", "render", "render_message", "set_language"]
 
 DEFAULT_LANGUAGE = "en"
 
@@ -65,9 +69,8 @@ NEUTRAL_TABLE = 4
 """The table size at which :class:`Catalog` names a bare :class:`Seat`."""
 
 
-def capital(text: str) -> str:
-    """``text`` with its first letter in upper case, for the start of a sentence."""
-    return text[:1].upper() + text[1:]
+_RANK_FORM = re.compile(r"word\.rank_([a-z]+)\.(\d+)")
+_SUIT_FORM = re.compile(r"word\.suit_([a-z]+)\.([a-z]+)")
 
 
 def hand_order(cards: Iterable[Card]) -> list[Card]:
@@ -75,30 +78,25 @@ def hand_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(c.suit), -c.rank))
 
 
-class _Fields(dict[str, object]):
-    """A template's field values; ``{Name}`` is the value of ``name`` (or of ``Name``
-    itself) with a capital first letter."""
-
-    def __init__(self, values: Mapping[str, object]) -> None:
-        super().__init__(values)
-        for key, value in values.items():
-            if key[:1].isupper():
-                self[key] = capital(str(value))
-
-    def __missing__(self, key: str) -> object:
-        lower = key[:1].lower() + key[1:]
-        if key[:1].isupper() and lower in self:
-            return capital(str(self[lower]))
-        raise KeyError(key)
-
-
 class Catalog:
-    """Every message of one language, rendered with fields at a verbosity."""
+    """Every message of one language, rendered with fields at a verbosity.
 
-    def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
+    ``strict`` (tests) makes a template that asks for a form its value lacks an error;
+    otherwise the bare name is said, and a message the language lacks is said in
+    English rather than not at all (a test requires every translation to be complete).
+    """
+
+    def __init__(self, language: str = DEFAULT_LANGUAGE, *, strict: bool = False) -> None:
         self.language = language
-        self.templates = load_templates(language)
+        self.strict = strict
+        own = load_templates(language)
+        self.templates = own if strict or language == DEFAULT_LANGUAGE else \
+            {**load_templates(DEFAULT_LANGUAGE), **own}
         self._locale = Locale.parse(language)
+        self.rank_forms = sorted({m.group(1) for i in self.templates
+                                  if (m := _RANK_FORM.fullmatch(i))})
+        self.suit_forms = sorted({m.group(1) for i in self.templates
+                                  if (m := _SUIT_FORM.fullmatch(i))})
 
     def plural_category(self, number: int) -> str:
         """The CLDR plural category of ``number`` in this language ("one", "other"...)."""
@@ -117,8 +115,8 @@ class Catalog:
             number = fields[template.count] if template.count else 0
             category = self.plural_category(int(number))
             form = form.get(category, form["other"])
-        values = _Fields({key: self.spell(value, verbosity) for key, value in fields.items()})
-        return form.format_map(values)
+        values = {key: self.spell(value, verbosity) for key, value in fields.items()}
+        return fill(form, values, self.strict)
 
     def render_message(self, message: Message,
                        verbosity: Verbosity = Verbosity.NORMAL) -> str:
@@ -149,18 +147,30 @@ class Catalog:
                 str(self.spell(item, verbosity)) for item in value)
         return value
 
-    def rank(self, rank: int, verbosity: Verbosity = Verbosity.NORMAL) -> str:
-        """"queen", "9"."""
-        return self.render(f"word.rank.{rank}", verbosity) if rank > 10 else str(rank)
+    def rank(self, rank: int, verbosity: Verbosity = Verbosity.NORMAL) -> Spelled:
+        """"queen", "9" (with its forms: "the queen")."""
+        bare = self.render(f"word.rank.{rank}", verbosity) if rank > 10 else str(rank)
+        return Spelled(bare, {form: self.render(f"word.rank_{form}.{rank}", verbosity)
+                              for form in self.rank_forms})
 
-    def suit(self, suit: Suit, verbosity: Verbosity = Verbosity.NORMAL) -> str:
-        """"hearts"."""
-        return self.render(f"word.suit.{suit.name.lower()}", verbosity)
+    def suit(self, suit: Suit, verbosity: Verbosity = Verbosity.NORMAL) -> Spelled:
+        """"hearts" (with its forms: "the hearts")."""
+        name = suit.name.lower()
+        return Spelled(self.render(f"word.suit.{name}", verbosity),
+                       {form: self.render(f"word.suit_{form}.{name}", verbosity)
+                        for form in self.suit_forms})
 
-    def card(self, card: Card, verbosity: Verbosity = Verbosity.NORMAL) -> str:
-        """"queen of hearts", "9 of spades"."""
-        return self.render("word.card", verbosity, rank=self.rank(card.rank, verbosity),
-                           suit=card.suit)
+    def card(self, card: Card, verbosity: Verbosity = Verbosity.NORMAL) -> Spelled:
+        """"queen of hearts", "9 of spades" (with its forms: "the queen of hearts")."""
+        return self._with_ranks(self.rank(card.rank, verbosity), card.suit, verbosity)
+
+    def _with_ranks(self, ranks: Spelled, suit: Suit, verbosity: Verbosity) -> Spelled:
+        """``word.card`` ("{rank} of {suit}") for ``ranks``, and for each form of
+        ``ranks`` the same with that form in its place (the card's own forms)."""
+        def text(rank: str) -> str:
+            return self.render("word.card", verbosity, rank=rank, suit=suit)
+        return Spelled(text(ranks), {form: text(spelled)
+                                     for form, spelled in ranks.forms.items()})
 
     def bid(self, bid: Bid, verbosity: Verbosity = Verbosity.NORMAL) -> str:
         """"4", "nil" or "blind nil"."""
@@ -168,61 +178,113 @@ class Catalog:
             return self.render("word.blind_nil", verbosity)
         return self.render("word.nil", verbosity) if bid.is_nil else str(bid.tricks)
 
-    def seat(self, players: int, seat: int, verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    def seat(self, players: int, seat: int, verbosity: Verbosity = Verbosity.NORMAL) -> Spelled:
         """The compass name of ``seat`` at a table of ``players``: "West", "North-east"."""
-        return self.render(f"word.seat.{seat_name(players, seat).lower()}", verbosity)
+        return Spelled(self.render(f"word.seat.{seat_name(players, seat).lower()}", verbosity))
 
-    def cards(self, cards: Sequence[Card], verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    def cards(self, cards: Sequence[Card], verbosity: Verbosity = Verbosity.NORMAL) -> Spelled:
         """Cards of one suit, lowest first: "the 4, 9 and jack of hearts" (at most
         :data:`MAX_NAMED_CARDS` named, then "and 3 more"); cards of several suits
         grouped in reading order: "ace of spades; 9, 4 and 2 of hearts"."""
         suits = {card.suit for card in cards}
         if len(suits) == 1:
-            ranks = [self.rank(c.rank, verbosity) for c in sorted(cards, key=lambda c: c.rank)]
+            ranks: list[str] = [self.rank(c.rank, verbosity)
+                                for c in sorted(cards, key=lambda c: c.rank)]
             if len(ranks) > MAX_NAMED_CARDS:
                 more = self.render("word.more", verbosity, n=len(ranks) - MAX_NAMED_CARDS + 1)
                 ranks = [*ranks[:MAX_NAMED_CARDS - 1], more]
-            return self.render("word.cards_of_suit", verbosity, ranks=self.join(ranks, verbosity),
-                               suit=cards[0].suit)
+            named = self.render("word.cards_of_suit", verbosity,
+                                ranks=self.join(ranks, verbosity), suit=cards[0].suit)
+            return Spelled(named, {"the": named})  # the template says its own articles
         return self.grouped(cards, verbosity)
 
-    def grouped(self, cards: Iterable[Card], verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    def grouped(self, cards: Iterable[Card], verbosity: Verbosity = Verbosity.NORMAL
+                ) -> Spelled:
         """Cards grouped by suit in reading order: "ace of spades; 9, 4 and 2 of hearts"."""
         groups: dict[Suit, list[Card]] = {}
         for card in hand_order(cards):
             groups.setdefault(card.suit, []).append(card)
-        return self.render("word.group_sep", verbosity).join(
-            self.render("word.card", verbosity,
-                        rank=self.join([self.rank(c.rank, verbosity) for c in group], verbosity),
-                        suit=suit) for suit, group in groups.items())
+        named = [self._with_ranks(self.join([self.rank(c.rank, verbosity) for c in group],
+                                            verbosity), suit, verbosity)
+                 for suit, group in groups.items()]
+        sep = self.render("word.group_sep", verbosity)
+        return join_spelled(sep.join(named), named, sep.join)
 
     def join(self, items: Sequence[str], verbosity: Verbosity = Verbosity.NORMAL,
-             joiner: str = "word.and") -> str:
-        """"a, b and c" (or "a, b or c" with ``joiner="word.or"``); empty items left out."""
+             joiner: str = "word.and") -> Spelled:
+        """"a, b and c" (or "a, b or c" with ``joiner="word.or"``); empty items left out.
+        Forms of the items are joined too ("the a, the b and the c")."""
+        def join(texts: list[str]) -> str:
+            if len(texts) <= 1:
+                return "".join(texts)
+            return self.render(joiner, verbosity,
+                               head=self.render("word.list_sep", verbosity).join(texts[:-1]),
+                               last=texts[-1])
         items = [i for i in items if i]
-        if len(items) <= 1:
-            return "".join(items)
-        return self.render(joiner, verbosity,
-                           head=self.render("word.list_sep", verbosity).join(items[:-1]),
-                           last=items[-1])
+        return join_spelled(join(items), items, join)
 
 
-@functools.cache
-def catalog(language: str = DEFAULT_LANGUAGE) -> Catalog:
-    """The loaded catalog of ``language`` (loaded once)."""
-    return Catalog(language)
+class _Active:
+    """The catalogs loaded so far and the language in use (set once at start; read by
+    any thread: reading the name is atomic, loading is locked)."""
+
+    def __init__(self) -> None:
+        self.language = DEFAULT_LANGUAGE
+        self.loaded: dict[str, Catalog] = {}
+        self.lock = threading.Lock()
+
+
+_ACTIVE = _Active()
+
+
+def catalog(language: str | None = None) -> Catalog:
+    """The loaded catalog of ``language`` (loaded once), by default the active one."""
+    code = _ACTIVE.language if language is None else language
+    found = _ACTIVE.loaded.get(code)
+    if found is None:
+        with _ACTIVE.lock:
+            found = _ACTIVE.loaded.get(code)
+            if found is None:
+                found = _ACTIVE.loaded[code] = Catalog(code)
+    return found
+
+
+def set_language(language: str) -> Catalog:
+    """Speak ``language`` from now on (its catalog is loaded first: CatalogError if it
+    cannot be, and the language in use does not change)."""
+    loaded = catalog(language)
+    _ACTIVE.language = language
+    return loaded
+
+
+def active_language() -> str:
+    """The code of the language in use ("en", "it", "fr")."""
+    return _ACTIVE.language
 
 
 def render(message_id: str, verbosity: Verbosity = Verbosity.NORMAL, /,
            **fields: Any) -> str:
-    """:meth:`Catalog.render` in the default language."""
+    """:meth:`Catalog.render` in the active language."""
     return catalog().render(message_id, verbosity, **fields)
 
 
 def render_message(message: Message, verbosity: Verbosity = Verbosity.NORMAL) -> str:
-    """:meth:`Catalog.render_message` in the default language."""
+    """:meth:`Catalog.render_message` in the active language."""
     return catalog().render_message(message, verbosity)
 
 
-CATALOG: Mapping[str, Template] = catalog().templates
-"""Every message of the default language, by id."""
+class _ActiveTemplates(Mapping[str, Template]):
+    """The templates of the active language, by id (follows :func:`set_language`)."""
+
+    def __getitem__(self, message_id: str) -> Template:
+        return catalog().templates[message_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalog().templates)
+
+    def __len__(self) -> int:
+        return len(catalog().templates)
+
+
+CATALOG: Mapping[str, Template] = _ActiveTemplates()
+"""Every message of the active language, by id."""

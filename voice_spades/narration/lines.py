@@ -42,8 +42,10 @@ class Line:
     """One message: printed as a line of text and spoken.
 
     ``tag`` groups messages that go stale together (the card plays of one trick);
-    ``seat`` is the seat the message is about, for per-seat voices; ``kind`` says
-    whether it tells a game event, answers the player or prompts them.
+    ``seat`` is the seat the message is about, for per-seat voices and sounds placed
+    by seat; ``kind`` says whether it tells a game event, answers the player or
+    prompts them; ``result``, on the line that ends a hand, is ``"made"`` or ``"set"``:
+    the listener's side's contract (None when it had none), for a sound cue.
     """
 
     message_id: str
@@ -52,6 +54,7 @@ class Line:
     tag: str | None = None
     seat: int | None = None
     kind: LineKind = LineKind.ANSWER
+    result: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

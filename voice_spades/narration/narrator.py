@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from voice_spades.engine import (
     Bid,
@@ -153,7 +154,7 @@ class Narrator:
                 # The card's own line has just named the player, unless it was short.
                 named = not self._short_play(seat, lead=self._plays_in_trick == 1)
                 line = self._line("spades.broken_after" if named else "spades.broken",
-                                  Seat=w.seat_cap(seat))
+                                  Seat=w.seat_cap(seat), seat=seat)
                 if self._last_play is not None:  # after that card, said with the trick
                     self._broken_by_last = line
                     return []
@@ -164,11 +165,16 @@ class Narrator:
                 winner_bid = self._bids[winner]
                 if winner_bid is not None and winner_bid.is_nil and tricks_won[winner] == 1:
                     whose = w.whose(winner)
-                    lines.append(self._line("nil.broken", whose=whose, Whose=capital(whose)))
+                    lines.append(self._line("nil.broken", whose=whose, Whose=capital(whose),
+                                            seat=winner))
                 return lines + self._contracts_made(tricks_won)
             case HandScored():
-                return [self._said(message_id, fields)
-                        for message_id, fields in hand_results(w, event)]
+                lines = [self._said(message_id, fields)
+                         for message_id, fields in hand_results(w, event)]
+                mine = [s.made for s in event.score.sides if me in s.seats]
+                if mine and mine[0] is not None:  # for a sound: the listener's contract
+                    lines[-1] = replace(lines[-1], result="made" if mine[0] else "set")
+                return lines
             case TiedAtTarget(scores):
                 return [self._line("tied", score=max(scores))]
             case MatchOver(winner, scores, hands):

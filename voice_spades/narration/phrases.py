@@ -1,7 +1,10 @@
 """Spoken names of seats, sides, cards, bids and scores, for one listener.
 
 The listener is "you"; other seats are named by compass point, the partner marked.
-Every word comes from the catalog, so the phrasing lives in one place.
+Every word comes from the catalog, so the phrasing lives in one place. Seats and sides
+are :class:`~voice_spades.narration.forms.Spelled` texts that know whether they are
+(or hold) the listener, for templates that write ``{seat:A|B}``; cards and ranks carry
+their forms (``{card:the}``).
 :meth:`Phrasebook.message` renders what a lower layer reported (a :class:`Message` or
 a :class:`~voice_spades.errors.SpadesError` whose fields hold engine values) for this
 listener.
@@ -16,11 +19,13 @@ from voice_spades.errors import SpadesError
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import (
     HAND_SUIT_ORDER,
+    Catalog,
     Verbosity,
     capital,
     catalog,
     hand_order,
 )
+from voice_spades.narration.forms import Spelled, join_spelled
 
 __all__ = ["HAND_SUIT_ORDER", "Phrasebook", "capital", "hand_order"]
 
@@ -29,14 +34,15 @@ class Phrasebook:
     """Builds the pieces of sentences for the player at ``viewer`` at one verbosity.
 
     With ``viewer=None`` there is no listener: every seat is named by compass point.
+    ``words`` is the catalog to speak from (by default the active language's).
     """
 
     def __init__(self, rules: RuleOptions, viewer: int | None = 0,
-                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
+                 verbosity: Verbosity = Verbosity.NORMAL, words: Catalog | None = None) -> None:
         self.rules = rules
         self.viewer = viewer
         self.verbosity = verbosity
-        self._catalog = catalog()
+        self._catalog = catalog() if words is None else words
 
     def say(self, message_id: str, **params: object) -> str:
         """The catalog message at this phrasebook's verbosity; seats in ``params`` (and
@@ -68,12 +74,12 @@ class Phrasebook:
         """True for the viewer's partner in a partnership game."""
         return self.viewer is not None and seat == self.rules.partner_of(self.viewer)
 
-    def seat(self, seat: int) -> str:
-        """"you", "West" or "partner North"."""
+    def seat(self, seat: int) -> Spelled:
+        """"you", "West" or "partner North" (marked when it is the listener)."""
         if seat == self.viewer:
-            return self.say("word.you")
+            return Spelled(self.say("word.you"), listener=True)
         name = self._catalog.seat(self.rules.players, seat, self.verbosity)
-        return self.say("word.partner", name=name) if self.is_partner(seat) else name
+        return Spelled(self.say("word.partner", name=name)) if self.is_partner(seat) else name
 
     def seat_cap(self, seat: int) -> str:
         """:meth:`seat` at the start of a sentence: "You", "West"."""
@@ -85,41 +91,44 @@ class Phrasebook:
             return self.say("word.your")
         return self.say("word.possessive", name=self.seat(seat))
 
-    def side(self, side: int) -> str:
-        """A side by its players: "you and partner North", "West and East", "East"."""
+    def side(self, side: int) -> Spelled:
+        """A side by its players: "you and partner North", "West and East", "East"
+        (marked as the listener's when the listener is on it)."""
         seats = self.rules.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
         if self.viewer in seats:
             other = next(s for s in seats if s != self.viewer)
-            return self.say("word.side_us", partner=self.seat(other))
-        return self.say("word.side_them", first=self.seat(seats[0]), second=self.seat(seats[1]))
+            return Spelled(self.say("word.side_us", partner=self.seat(other)), listener=True)
+        return Spelled(self.say("word.side_them", first=self.seat(seats[0]),
+                                second=self.seat(seats[1])))
 
     def side_cap(self, side: int) -> str:
         """:meth:`side` at the start of a sentence."""
         return capital(self.side(side))
 
     # ----- cards -------------------------------------------------------------
-    def rank(self, card: Card) -> str:
+    def rank(self, card: Card) -> Spelled:
         """"queen", "9"."""
         return self._catalog.rank(card.rank, self.verbosity)
 
-    def suit(self, suit: Suit) -> str:
+    def suit(self, suit: Suit) -> Spelled:
         """"hearts"."""
         return self._catalog.suit(suit, self.verbosity)
 
-    def card(self, card: Card) -> str:
+    def card(self, card: Card) -> Spelled:
         """"queen of hearts", "9 of spades"."""
         return self._catalog.card(card, self.verbosity)
 
-    def cards(self, cards: Iterable[Card]) -> str:
+    def cards(self, cards: Iterable[Card]) -> Spelled:
         """Cards grouped by suit in reading order: "ace of spades; 9, 4 and 2 of hearts"."""
         return self._catalog.grouped(cards, self.verbosity)
 
-    def ranks(self, cards: Iterable[Card]) -> str:
+    def ranks(self, cards: Iterable[Card]) -> Spelled:
         """Ranks of one suit, highest first: "ace, 10, 4"."""
         sep = self.say("word.list_sep")
-        return sep.join(self.rank(c) for c in sorted(cards, key=lambda c: -c.rank))
+        ranks = [self.rank(c) for c in sorted(cards, key=lambda c: -c.rank)]
+        return join_spelled(sep.join(ranks), ranks, sep.join)
 
     def suit_cards(self, mask: CardMask, suit: Suit) -> str:
         """One suit of a hand: "hearts king, 7", or "no diamonds" (silent when brief)."""
@@ -206,7 +215,7 @@ class Phrasebook:
         per_side = [sum(tricks_won[s] for s in seats) for seats in self.rules.sides]
         return self.score_line(per_side)
 
-    def join(self, items: Sequence[str], joiner: str = "word.and") -> str:
+    def join(self, items: Sequence[str], joiner: str = "word.and") -> Spelled:
         """"a, b and c" (or "a, b or c" with ``joiner="word.or"``)."""
         return self._catalog.join(items, self.verbosity, joiner)
 

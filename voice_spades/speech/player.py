@@ -1,190 +1,82 @@
-"""Interruptible playback of synthesized speech through ALSA's ``aplay``.
+"""Interruptible playback of synthesized speech through the game's :class:`AudioOut`.
 
-pyttsx3 2.99's espeak driver synthesizes a whole utterance into memory and then
-runs ``aplay`` on a temporary WAV from inside a callback (``os.system``), which
-nothing can interrupt. So the speakers here only synthesize with pyttsx3 and
-play the samples themselves: one ``aplay`` process per utterance, fed through a
-pipe, which :meth:`AplayPlayer.abort` ends at once.
-
-The samples are fed no more than :data:`LEAD` seconds ahead of the clock. That
-bounds what can still come out after an abort on any device (a real card drops
-its buffer when aplay dies, but some virtual devices have no clock at all and
-would otherwise take the whole sentence in a few milliseconds).
+pyttsx3 2.99's espeak driver plays through ``aplay`` from inside a callback, which
+nothing can interrupt (and which exists on Linux only). So the speakers here only
+synthesize with pyttsx3 and play the samples themselves, as one clip on the game's
+own output stream (:mod:`voice_spades.speech.audio_out`), mixed with the sound cues:
+:meth:`SpeechPlayer.abort` silences it from the next 10 ms block.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
-import shutil
-import signal
-import subprocess
-import tempfile
 import threading
-import time
-import wave
-from dataclasses import dataclass
-from pathlib import Path
-from typing import IO
+
+import numpy as np
+import numpy.typing as npt
 
 from voice_spades.errors import SetupError
+from voice_spades.speech.audio_out import DEVICE_LOST, AudioOut, Playback
+from voice_spades.speech.audio_stream import NO_DEVICE
 
-_log = logging.getLogger(__name__)
-
-LEAD = 0.25
-"""Seconds of audio handed to aplay ahead of the clock."""
-BUFFER_US = 200_000
-"""aplay's ALSA buffer, in microseconds; aplay starts playing once it is full."""
-CHUNK_SECONDS = 0.02
-KILL_GRACE = 0.2
-"""Seconds aplay gets to abort cleanly after SIGTERM before SIGKILL."""
 STALL_GRACE = 3.0
-"""Seconds past an utterance's length after which aplay is taken for stuck (a hung
-audio server) and killed: the game waits for speech, so speech must always end."""
-
-NO_APLAY = "speech.no_aplay"
-NO_DEVICE = "speech.no_device"
-DEVICE_LOST = "speech.device_lost"
-"""Catalog ids of the :class:`SetupError` s raised here."""
-
-
-@dataclass(frozen=True)
-class Pcm:
-    """Mono signed 16-bit little-endian samples at ``rate`` Hz."""
-
-    data: bytes
-    rate: int
-
-    @property
-    def duration(self) -> float:
-        """Length in seconds."""
-        return len(self.data) / 2 / self.rate
-
-    @classmethod
-    def from_wav(cls, path: Path) -> Pcm:
-        """Read a mono 16-bit WAV file (what pyttsx3 writes)."""
-        with wave.open(str(path), "rb") as wav:
-            if wav.getnchannels() != 1 or wav.getsampwidth() != 2:
-                raise ValueError(f"{path.name} is not mono 16-bit audio")
-            return cls(wav.readframes(wav.getnframes()), wav.getframerate())
+"""Seconds past an utterance's length after which the device is taken for stuck (a hung
+audio server): the game waits for speech, so speech must always end."""
+PROBE_WAIT = 2.0
+"""Seconds the probe's moment of silence may take before the device counts as stuck."""
+SPEECH_TAG = "speech"
+"""The tag of speech clips on the output (cues have their own)."""
 
 
-class AplayPlayer:
-    """Plays :class:`Pcm` through ``aplay``, one process per utterance.
+class SpeechPlayer:
+    """Plays one utterance at a time on ``audio``, at ``pan`` and ``gain``."""
 
-    ``device`` is an ALSA PCM name (``aplay -D``); None uses the default device.
-    """
-
-    def __init__(self, device: str | None = None) -> None:
-        found = shutil.which("aplay")
-        if found is None:
-            raise SetupError(NO_APLAY)
-        self._aplay = found
-        self._device = device
+    def __init__(self, audio: AudioOut) -> None:
+        self.audio = audio
         self._lock = threading.Lock()
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._current: Playback | None = None
 
     def probe(self) -> None:
-        """Play 30 ms of silence; raise :class:`SetupError` if there is no working device."""
-        self.play(Pcm(bytes(2 * 661), 22050), threading.Event(), lost_message=NO_DEVICE)
+        """Play 30 ms of silence; raise :class:`SetupError` if the device does not take it."""
+        silence = np.zeros(self.audio.samplerate * 3 // 100, dtype=np.float32)
+        if not self.play(silence, self.audio.samplerate, threading.Event(),
+                         lost_message=NO_DEVICE, grace=PROBE_WAIT):
+            raise SetupError(NO_DEVICE)
 
-    def play(self, pcm: Pcm, cancel: threading.Event, lost_message: str = DEVICE_LOST) -> bool:
-        """Play ``pcm`` until done (True) or until ``cancel`` is set (False).
+    def play(self, samples: npt.NDArray[np.generic], samplerate: int, cancel: threading.Event,
+             *, pan: float = 0.0, gain: float = 1.0, lost_message: str = DEVICE_LOST,
+             grace: float | None = None) -> bool:
+        """Play ``samples`` until done (True) or until ``cancel`` is set and
+        :meth:`abort` called (False).
 
-        Raises :class:`SetupError` with the message id ``lost_message`` if aplay fails.
+        Raises :class:`SetupError` with the message id ``lost_message`` if the device
+        fails, or takes ``grace`` seconds (:data:`STALL_GRACE`) longer than the sound to
+        play it.
         """
-        command = [self._aplay, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1",
-                   "-r", str(pcm.rate), f"--buffer-time={BUFFER_US}"]
-        if self._device:
-            command += ["-D", self._device]
-        with tempfile.TemporaryFile() as errors:
-            try:
-                proc = subprocess.Popen([*command, "-"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.DEVNULL, stderr=errors, bufsize=0,
-                                        start_new_session=True)
-            except OSError as error:
-                raise SetupError(lost_message) from error
-            with self._lock:
-                self._proc = proc
-            watchdog = threading.Timer(pcm.duration + STALL_GRACE, _kill_if_alive, args=(proc,))
-            watchdog.daemon = True
-            watchdog.start()
-            try:
-                finished = self._feed(proc, pcm, cancel) and self._drain(proc, cancel)
-            finally:
-                watchdog.cancel()
-                with self._lock:
-                    self._proc = None
-                if proc.returncode is None:
-                    _end(proc)
-            if finished and proc.returncode == 0:
-                return True
-            if cancel.is_set():
-                return False
-            errors.seek(0)
-            _log.info("aplay failed (%s): %s", proc.returncode,
-                      errors.read().decode(errors="replace").strip())
-            raise SetupError(lost_message)
-
-    @staticmethod
-    def _feed(proc: subprocess.Popen[bytes], pcm: Pcm, cancel: threading.Event) -> bool:
-        assert proc.stdin is not None
-        chunk = 2 * max(1, int(pcm.rate * CHUNK_SECONDS))
-        start = time.monotonic()
         try:
-            for offset in range(0, len(pcm.data), chunk):
-                delay = start + offset / 2 / pcm.rate - LEAD - time.monotonic()
-                if cancel.wait(delay) if delay > 0 else cancel.is_set():
-                    return False
-                _write_all(proc.stdin, pcm.data[offset:offset + chunk])
-            proc.stdin.close()
-        except OSError:  # aplay is gone: a failed device, or abort()
+            handle = self.audio.play(samples, samplerate, pan=pan, gain=gain, tag=SPEECH_TAG)
+        except SetupError as error:
+            raise SetupError(lost_message) from error
+        with self._lock:
+            self._current = handle
+        try:
+            if cancel.is_set():  # cut before it was registered: abort() missed it
+                self.audio.stop(handle)
+                return False
+            if not handle.wait(handle.duration + (STALL_GRACE if grace is None else grace)):
+                self.audio.stop(handle)
+                raise SetupError(lost_message)
+        finally:
+            with self._lock:
+                self._current = None
+        if handle.whole:
+            return True
+        if cancel.is_set():
             return False
-        # Finish with the clock: a device with no clock would have "played" it all already.
-        return not cancel.wait(max(0.0, start + pcm.duration - time.monotonic()))
-
-    @staticmethod
-    def _drain(proc: subprocess.Popen[bytes], cancel: threading.Event) -> bool:
-        while True:
-            try:
-                proc.wait(timeout=0.02)
-                return True
-            except subprocess.TimeoutExpired:
-                if cancel.is_set():
-                    return False
+        raise SetupError(lost_message)  # the device failed under it
 
     def abort(self) -> None:
-        """End the utterance playing now, from any thread."""
+        """Silence the utterance playing now, from any thread."""
         with self._lock:
-            proc = self._proc
-        if proc is not None and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            # aplay may be stuck in a hung audio server: make sure it goes.
-            timer = threading.Timer(KILL_GRACE, _kill_if_alive, args=(proc,))
-            timer.daemon = True
-            timer.start()
-
-
-def _write_all(pipe: IO[bytes], data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = pipe.write(view)
-        view = view[written or 0:]
-
-
-def _kill_if_alive(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.kill()
-
-
-def _end(proc: subprocess.Popen[bytes]) -> None:
-    """Stop aplay: SIGTERM lets it abort the PCM cleanly, SIGKILL if it does not exit."""
-    if proc.stdin is not None:
-        with contextlib.suppress(OSError):
-            proc.stdin.close()
-    proc.terminate()
-    try:
-        proc.wait(timeout=KILL_GRACE)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+            handle = self._current
+        if handle is not None:
+            self.audio.stop(handle)

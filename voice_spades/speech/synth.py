@@ -3,6 +3,10 @@
 pyttsx3 runs in a child process so that a hung ``runAndWait`` (a known upstream
 problem) costs a restart, not the game: every request has a timeout, after which
 the worker is killed, started again, and the request tried once more.
+
+Speech is in the game's language: with no voice chosen, the espeak-ng voice of that
+language (:data:`LANGUAGE_VOICES`), and the text goes through the language's
+respellings (:mod:`~voice_spades.speech.pronounce`) on its way to the synthesizer.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from voice_spades.errors import SetupError
+from voice_spades.narration.catalog import active_language
+from voice_spades.speech.pronounce import respell
 
 _log = logging.getLogger(__name__)
 
@@ -31,6 +37,14 @@ _MESSAGES = {
     "dead": "speech.synth_dead",
 }
 """Catalog ids of the :class:`SetupError` s, by the worker's kind of failure."""
+
+
+_NEW_PROCESS_GROUP: int = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) \
+    if sys.platform == "win32" else 0
+
+LANGUAGE_VOICES = {"it": "it", "fr": "fr"}
+"""The espeak-ng voice (the last part of its id: ``roa/it``) for each language; English
+keeps the synthesizer's default voice."""
 
 
 class SynthesisError(RuntimeError):
@@ -52,7 +66,8 @@ class _Worker:
             [sys.executable, *_interpreter_flags(), str(WORKER_SCRIPT)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, encoding="utf-8", bufsize=1,
-            start_new_session=True)  # Ctrl+C in the terminal is the game's, not the worker's
+            # Ctrl+C in the terminal is the game's, not the worker's (POSIX and Windows)
+            start_new_session=True, creationflags=_NEW_PROCESS_GROUP)
         self.replies: queue.Queue[dict[str, Any] | None] = queue.Queue()
         assert self.proc.stdout is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True,
@@ -95,13 +110,40 @@ class _Worker:
 class SynthClient:
     """Synthesizes utterances to WAV files in a worker process, started lazily.
 
-    Thread-safe: one request at a time.
+    ``language`` is the language spoken (None: the game's, as it is when each
+    utterance is synthesized). Thread-safe: one request at a time.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, language: str | None = None) -> None:
         self._lock = threading.Lock()
         self._worker: _Worker | None = None
         self._closed = False
+        self._language = language
+        self._language_voices: dict[str, str | None] = {}
+
+    @property
+    def language(self) -> str:
+        """The language spoken ("en", "it", "fr")."""
+        return self._language or active_language()
+
+    def language_voice(self, language: str) -> str | None:
+        """The id of the installed voice for ``language`` (None: the default voice, for
+        English or when the language has no voice here)."""
+        if language not in self._language_voices:
+            wanted = LANGUAGE_VOICES.get(language)
+            found = None
+            if wanted is not None:
+                try:
+                    voices = self.voices()
+                except SynthesisError:
+                    voices = []
+                found = next((ident for ident, _ in voices
+                              if ident.rsplit("/", 1)[-1].lower() == wanted), None)
+                if found is None:
+                    _log.info("no %s voice installed: speaking with the default voice",
+                              language)
+            self._language_voices[language] = found
+        return self._language_voices[language]
 
     def start(self) -> None:
         """Start the worker now; raise :class:`SetupError` if pyttsx3 or espeak-ng fail."""
@@ -142,11 +184,16 @@ class SynthClient:
             raise SetupError(_MESSAGES["dead"])
 
     def synth(self, text: str, path: Path, rate: int, voice: str | None, pitch: int) -> None:
-        """Write ``text`` spoken to the WAV file ``path`` (22,050 Hz mono 16-bit with espeak-ng).
+        """Write ``text`` spoken to the WAV file ``path`` (22,050 Hz mono 16-bit with espeak-ng),
+        in ``voice``, else the language's voice, respelled for the language.
 
         Raises :class:`SetupError` if the worker cannot be kept alive and
         :class:`SynthesisError` if only this utterance failed.
         """
+        language = self.language
+        if voice is None:
+            voice = self.language_voice(language)
+        text = respell(text, language)
         request = {"op": "synth", "text": text, "path": str(path), "rate": rate,
                    "voice": voice, "pitch": pitch}
         reply = self._request(request, timeout=5.0 + len(text) / 100)

@@ -1,4 +1,5 @@
-"""Where the game keeps its files: saves, statistics and the player's keymap."""
+"""Where the game keeps its files: saves, statistics, the player's keymap and
+preferences."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ class DataPaths:
     def keymap_file(self) -> Path:
         """The player's own keymap, if they wrote one."""
         return self.config_dir / "keymap.toml"
+
+    @property
+    def preferences_file(self) -> Path:
+        """The player's preferences (see :mod:`.preferences`)."""
+        return self.config_dir / "preferences.toml"
 
 
 def data_paths(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:

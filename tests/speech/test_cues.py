@@ -1,0 +1,155 @@
+"""Which lines sound which cues, where each seat is placed, and the output wrapper."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from voice_spades.engine import HandScored, Match, TrickWon, profile
+from voice_spades.narration import Line, LineKind, Narrator, Phrasebook
+from voice_spades.narration.lines import Priority
+from voice_spades.narration.templates import load_templates
+from voice_spades.speech import Announcer, TextSpeaker
+from voice_spades.speech.cue_sounds import Cue
+from voice_spades.speech.cues import CUES, RESULT_CUES, CueRules, attach_cues
+from voice_spades.speech.output import AnnouncerOutput
+from voice_spades.speech.placement import seat_pan, seat_pans
+
+LANGUAGES = ("en", "it", "fr")
+
+
+def test_every_id_in_the_cue_table_is_in_the_catalog() -> None:
+    ids = set(load_templates("en"))
+    assert set(CUES) <= ids, set(CUES) - ids
+
+
+def test_every_cue_is_sounded_by_some_line() -> None:
+    sounded = {cue for cues in CUES.values() for cue in cues} | set(RESULT_CUES.values())
+    assert sounded == set(Cue)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_sound_messages_exist_in_every_language(language: str) -> None:
+    texts = load_templates(language)
+    for message_id in ("sound.no_portaudio", "sound.cues_no_device", "sound.cues_lost",
+                       "sound.cues_no_portaudio"):
+        assert message_id in texts, (language, message_id)
+
+
+def test_seats_are_placed_from_the_listeners_chair() -> None:
+    # Four: the left-hand opponent left, the partner and the player centre, the
+    # right-hand opponent right.
+    assert seat_pans(4) == {0: 0.0, 1: -1.0, 2: 0.0, 3: 1.0}
+    assert seat_pans(2) == {0: 0.0, 1: 0.0}
+    # Three, five and six: spread evenly from left to right in table order.
+    assert seat_pans(3) == {0: 0.0, 1: -1.0, 2: 1.0}
+    assert seat_pans(5) == pytest.approx({0: 0.0, 1: -1.0, 2: -1 / 3, 3: 1 / 3, 4: 1.0})
+    assert seat_pans(6) == {0: 0.0, 1: -1.0, 2: -0.5, 3: 0.0, 4: 0.5, 5: 1.0}
+    # From another chair, the same shape turned.
+    assert seat_pans(4, listener=2) == {0: 0.0, 1: 1.0, 2: 0.0, 3: -1.0}
+    assert seat_pan(None, 4) == seat_pan(7, 4) == 0.0
+
+
+def card_line(seat: int, message_id: str = "card.played") -> Line:
+    return Line(message_id, f"Seat {seat} played.", seat=seat, kind=LineKind.EVENT)
+
+
+def prompt() -> Line:
+    return Line("prompt.follow", "Your play.", Priority.HIGH, kind=LineKind.PROMPT)
+
+
+@pytest.mark.parametrize(("players", "seat", "pan"), [
+    (4, 1, -1.0), (4, 2, 0.0), (4, 3, 1.0), (4, 0, 0.0),
+    (3, 1, -1.0), (3, 2, 1.0), (5, 2, -1 / 3), (6, 4, 0.5)])
+def test_a_card_sounds_where_its_seat_is(players: int, seat: int, pan: float) -> None:
+    cues = CueRules(players)
+    assert cues.cues_for([card_line(seat)]) == [(Cue.CARD, pytest.approx(pan))]
+
+
+def test_game_lines_sound_their_cues_in_order() -> None:
+    cues = CueRules()
+    lines = [Line("trick.won_last", "West played and won.", seat=1, kind=LineKind.EVENT),
+             Line("spades.broken_after", "Spades are broken.", seat=1, kind=LineKind.EVENT),
+             Line("nil.broken", "That breaks East's nil.", seat=3, kind=LineKind.EVENT),
+             Line("contract.made", "Made.", kind=LineKind.EVENT)]
+    assert cues.cues_for(lines) == [(Cue.CARD, -1.0), (Cue.TRICK, -1.0),
+                                    (Cue.SPADES_BROKEN, -1.0), (Cue.NIL_BROKEN, 1.0)]
+    over = [Line("score.totals", "Scores.", kind=LineKind.EVENT, result="set"),
+            Line("match.lost", "West and East won.", Priority.HIGH, kind=LineKind.EVENT)]
+    assert cues.cues_for(over) == [(Cue.CONTRACT_SET, 0.0), (Cue.MATCH_LOST, 0.0)]
+    won = [Line("score.totals", "Scores.", kind=LineKind.EVENT, result="made"),
+           Line("match.won_side", "You won.", kind=LineKind.EVENT, seat=2)]
+    assert cues.cues_for(won) == [(Cue.CONTRACT_MADE, 0.0), (Cue.MATCH_WON, 0.0)]
+    assert cues.cues_for([Line("score.totals", "Scores.", kind=LineKind.EVENT)]) == []
+
+
+def test_your_turn_sounds_once_per_turn() -> None:
+    cues = CueRules()
+    assert cues.cues_for([card_line(3), prompt()]) == [(Cue.CARD, 1.0), (Cue.YOUR_TURN, 0.0)]
+    # The cursor's answer and the prompt said again: nothing happened, no new cue.
+    assert cues.cues_for([Line("answer.cursor", "Ace of hearts.")]) == []
+    assert cues.cues_for([prompt()]) == []
+    assert cues.cues_for([card_line(1), card_line(2), card_line(3), prompt()]) == [
+        (Cue.CARD, -1.0), (Cue.CARD, 0.0), (Cue.CARD, 1.0), (Cue.YOUR_TURN, 0.0)]
+
+
+def test_answers_sound_nothing() -> None:
+    cues = CueRules()
+    assert cues.cues_for([Line("turn.yours", "Your turn to play."),
+                          Line("answer.last_trick", "Last trick.", seat=1)]) == []
+
+
+def three_each(match: Match) -> object:
+    """Bid three (a contract for every side), then play the first legal card."""
+    actions = match.legal_actions()
+    return next((a for a in actions if getattr(a, "tricks", None) == 3), actions[0])
+
+
+def played_hand(seed: int) -> tuple[list[Line], HandScored]:
+    match = Match(profile("pagat"), seed)
+    narrator = Narrator(Phrasebook(match.rules, 0))
+    lines: list[Line] = []
+    while True:
+        events = match.apply(three_each(match))  # type: ignore[arg-type]
+        for event in events:
+            lines += narrator.narrate(event)
+            if isinstance(event, HandScored):
+                return lines, event
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7, 8])
+def test_the_narrator_gives_the_lines_cues_need(seed: int) -> None:
+    lines, scored = played_hand(seed)
+    broken = [line for line in lines if line.message_id.startswith("spades.broken")]
+    assert all(line.seat is not None for line in broken)
+    totals = [line for line in lines if line.message_id == "score.totals"]
+    mine = next(s for s in scored.score.sides if 0 in s.seats)
+    assert len(totals) == 1 and totals[0].result == ("made" if mine.made else "set")
+
+
+def test_both_results_and_broken_spades_occur() -> None:
+    hands = [played_hand(seed)[0] for seed in range(5, 15)]
+    assert {lines[-1].result for lines in hands} == {"made", "set"}
+    assert any(line.message_id.startswith("spades.broken") for lines in hands
+               for line in lines)
+
+
+def test_a_broken_nil_is_placed_at_the_nil_bidder() -> None:
+    # Every computer bids the first legal bid, nil, so nils break.
+    match = Match(profile("pagat"), 5)
+    narrator = Narrator(Phrasebook(match.rules, 0))
+    broken = []
+    while not broken:
+        for event in match.apply(match.legal_actions()[0]):
+            broken += [(line, event) for line in narrator.narrate(event)
+                       if line.message_id == "nil.broken"]
+    line, event = broken[0]
+    assert isinstance(event, TrickWon) and line.seat == event.winner
+
+
+def test_without_sounds_the_output_is_left_as_it_is() -> None:
+    inner = AnnouncerOutput(Announcer(TextSpeaker(stream=io.StringIO()),
+                                      stream=io.StringIO()))
+    assert attach_cues(inner, None) is inner
+    inner.close()

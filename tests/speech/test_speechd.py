@@ -1,0 +1,127 @@
+"""Speech Dispatcher for real, through prism's backend and the game's screen-reader
+speaker: a daemon of our own (espeak-ng module) playing into a private PulseAudio null
+sink, a virtual sound card with a clock, whose output is recorded (see
+voice_spades/bench/pulse_sink.py for why not ALSA's file device). Shows that a line is
+heard, that a key cuts it, that the rate changes its length, and that the game's events
+are never stacked in the daemon's queue, where a key could not reach them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.speech.speechd_fixtures import Speechd, speechd_fixture  # noqa: F401
+from voice_spades.bench.sound_sink import Sound, first_sound, last_sound_end, sound_seconds
+from voice_spades.narration.lines import LineKind
+from voice_spades.speech.choice import PrismLibrary
+from voice_spades.speech.message import Priority, Utterance
+from voice_spades.speech.reader_pacing import estimated_seconds
+from voice_spades.speech.record import Outcome
+from voice_spades.speech.screen_reader import ReaderBackend, ScreenReaderSpeaker
+
+pytestmark = [pytest.mark.audio, pytest.mark.slow]
+
+LONG = ("North leads the king of clubs. East follows with the four of clubs. "
+        "South plays the ace of clubs and wins the trick.")
+RATE_LINE = "South plays the ace of clubs and wins the trick."
+SHORT = ["West bids three.", "North bids four.", "East bids nil."]
+
+
+@pytest.fixture(scope="module")
+def backend(speechd: Speechd) -> Iterator[ReaderBackend]:
+    """prism's Speech Dispatcher backend on our daemon (made once: it lists the
+    daemon's thousands of voices when it starts, which takes seconds)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SPEECHD_ADDRESS", speechd.address)
+        yield PrismLibrary().create("SPEECH_DISPATCHER")
+
+
+@pytest.fixture
+def reader(backend: ReaderBackend) -> Iterator[ScreenReaderSpeaker]:
+    backend.rate = 0.5  # the daemon's own default
+    speaker = ScreenReaderSpeaker(backend, "Speech Dispatcher")
+    yield speaker
+    speaker.close()
+
+
+def settle(speechd: Speechd, since: float, quiet: float = 0.8, limit: float = 20) -> list[Sound]:
+    """Wait until nothing has played for ``quiet`` seconds; what played since ``since``."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        played = [s for s in speechd.pulse.sounds() if s.start >= since]
+        if played and time.monotonic() - played[-1].end > quiet:
+            return played
+        time.sleep(0.05)
+    raise AssertionError("the sound never settled")
+
+
+def say(speaker: ScreenReaderSpeaker, text: str, kind: LineKind = LineKind.EVENT) -> Utterance:
+    u = Utterance(text, Priority.NORMAL, kind=kind)
+    speaker.say(u)
+    return u
+
+
+def test_a_line_is_heard_soon_and_whole(speechd: Speechd, reader: ScreenReaderSpeaker) -> None:
+    start = time.monotonic()
+    say(reader, LONG)
+    played = settle(speechd, start)
+    first = first_sound(played, start)
+    assert first is not None and first.start - start < 0.5
+    whole = sound_seconds(played, start, time.monotonic())
+    assert 4.0 < whole < 12.0  # about 7 s at the daemon's default rate
+
+
+def test_a_key_cuts_the_line(speechd: Speechd, reader: ScreenReaderSpeaker) -> None:
+    start = time.monotonic()
+    say(reader, LONG)  # about 7 s whole (test_a_line_is_heard_soon_and_whole)
+    time.sleep(1.0)
+    pressed = time.monotonic()
+    reader.interrupt()
+    reader.stop()  # the player's skip: the cut line is not said again
+    played = settle(speechd, start)
+    end = last_sound_end(played, start)
+    assert end is not None
+    assert end - pressed < 0.15  # silent within 150 ms of the key
+    assert sound_seconds(played, start, time.monotonic()) < 1.4
+
+
+def test_the_rate_changes_the_length(speechd: Speechd, reader: ScreenReaderSpeaker) -> None:
+    lengths = {}
+    for wpm in (150, 300):
+        reader.set_rate(wpm)
+        start = time.monotonic()
+        say(reader, RATE_LINE)
+        lengths[wpm] = sound_seconds(settle(speechd, start), start, time.monotonic())
+    reader.set_rate(200)
+    assert lengths[150] > 1.6 * lengths[300]
+
+
+def test_events_wait_their_turn_and_a_cut_event_is_said_again(
+        speechd: Speechd, reader: ScreenReaderSpeaker) -> None:
+    outcomes: list[tuple[str, Outcome]] = []
+    reader.on_outcome(lambda u, o: outcomes.append((u.text, o)))
+    start = time.monotonic()
+    for line in SHORT:
+        say(reader, line)
+    time.sleep(0.4)
+    reader.interrupt()  # cuts "West bids three." mid-word
+    say(reader, "Your cards: ace, king of spades.", LineKind.ANSWER)
+    settle(speechd, start, quiet=1.2)
+    assert reader.wait_idle(10)
+    texts = [t for t, o in outcomes if o is Outcome.SPOKEN]
+    assert texts == ["Your cards: ace, king of spades.", *SHORT]
+    assert ("West bids three.", Outcome.CUT) in outcomes
+
+
+def test_the_estimate_errs_long_for_the_games_lines(speechd: Speechd,
+                                                    reader: ScreenReaderSpeaker) -> None:
+    for text in [RATE_LINE, *SHORT, "Spades are broken."]:
+        start = time.monotonic()
+        say(reader, text)
+        heard = sound_seconds(settle(speechd, start, quiet=0.6), start, time.monotonic())
+        # Long, so a line is never stacked behind another in the daemon's queue (where
+        # a key could not reach it); not much longer, so the pauses stay short.
+        assert heard < estimated_seconds(text, 160.0) < heard * 1.6 + 0.5, text

@@ -1,0 +1,81 @@
+"""Opening the PortAudio output stream for :class:`~voice_spades.speech.audio_out.AudioOut`,
+with ALSA's chatter kept off the player's terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from voice_spades.errors import SetupError
+
+_log = logging.getLogger(__name__)
+
+CHANNELS = 2
+DTYPE = "float32"
+"""The sample format sent to the device (an ALSA ``file`` device records it as is)."""
+NO_DEVICE = "speech.no_device"
+NO_PORTAUDIO = "sound.no_portaudio"
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Keep what ALSA prints while PortAudio looks for devices (every device it could not
+    open) off the player's terminal."""
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def skip_portaudio_exit() -> None:
+    """sounddevice closes PortAudio when Python exits, which would wait for ever on the
+    hung stream too: leave that to the operating system, so the game can still quit."""
+    with contextlib.suppress(Exception):
+        import atexit
+
+        import sounddevice as sd
+
+        atexit.unregister(sd._exit_handler)
+
+
+def open_stream(device: int | str | None, samplerate: int, blocksize: int,
+                latency: float | str, callback: Callable[..., None],
+                finished: Callable[[], None]) -> Any:
+    """A started-ready ``sounddevice.OutputStream`` (stereo float32) calling ``callback``;
+    at the device's own rate if it refuses ``samplerate``. :class:`SetupError` if none."""
+    try:
+        with quiet_stderr():
+            import sounddevice as sd
+    except OSError as error:  # the PortAudio library is not installed
+        raise SetupError(NO_PORTAUDIO) from error
+    last: Exception | None = None
+    for rate in (samplerate, None):  # the device's own rate if it refuses ours
+        try:
+            if rate is None:
+                with quiet_stderr():
+                    rate = int(sd.query_devices(device, "output")["default_samplerate"])
+            with quiet_stderr():
+                return sd.OutputStream(
+                    samplerate=rate, blocksize=blocksize, device=device, channels=CHANNELS,
+                    dtype=DTYPE, latency=latency, callback=callback,
+                    finished_callback=finished,
+                    prime_output_buffers_using_stream_callback=True)
+        except Exception as error:  # PortAudioError, ValueError: no such device
+            last = error
+    _log.info("no audio output device: %s", last)
+    raise SetupError(NO_DEVICE) from last

@@ -1,0 +1,251 @@
+"""Which speech the game uses: ``--speech auto|screen-reader|voice|text``.
+
+:func:`choose_speech` tries, in order, the player's screen reader (``auto`` and
+``screen-reader``), the game's own voice, and plain text lines, and returns the first
+that works with the notices to say at the start: one sentence for each failure, then
+which speech was chosen (``auto``, or a fallback). Nothing is said when the speech
+asked for works at once, except in ``auto``, which always says what it chose.
+
+A screen reader is used only when it is really running, checked three ways, because
+prism's own checks are not enough (its upstream issue #49: the NVDA backend reported
+itself available with NVDA not running, so "best backend" picked it and speech was
+lost): its process is in the process list (:func:`running_processes`, the seam the
+tests fake); prism creates and initializes the backend for it by id (never
+``create_best``, which on Linux raises ``ValueError`` with no speech-dispatcher and
+may pick a plain synthesizer); and the backend says it is supported at run time and,
+where it can, answers whether it is speaking. Creation runs on a helper thread with a
+time limit (:data:`CREATE_TIMEOUT`): a backend that waits on a run loop a terminal
+program does not have (VoiceOver, AVSpeech) or a reader that hangs is a failure, not
+a frozen game.
+
+What each desktop gets:
+
+* Windows: NVDA or JAWS through their own APIs. Narrator cannot be reached from a
+  console program (prism reaches it only through UI Automation from a window).
+* macOS: VoiceOver cannot be reached from a terminal program (prism needs an AppKit
+  window and run loop); ``--speech text`` lets VoiceOver read the printed lines.
+* Linux: Orca through its D-Bus service (Orca 49 and later), else through Speech
+  Dispatcher, which Orca speaks through. ``--speech screen-reader`` with no Orca
+  running speaks through Speech Dispatcher (the desktop's speech service).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from voice_spades.errors import SetupError, SpadesError
+from voice_spades.messages import Message
+from voice_spades.speech.base import Speaker
+from voice_spades.speech.screen_reader import ReaderBackend, ScreenReaderSpeaker
+
+_log = logging.getLogger(__name__)
+
+MODES = ("auto", "screen-reader", "voice", "text")
+CREATE_TIMEOUT = 15.0
+"""Seconds a screen reader's backend may take to start. Speech Dispatcher's takes
+seconds: prism lists every voice of the daemon when it connects (over 13,000 with
+espeak-ng's variants; about 4 s here)."""
+PROCESS_TIMEOUT = 5.0
+
+Notice = Message | SpadesError
+VoiceStarter = Callable[[], tuple[Speaker, list[Notice]]]
+"""Starts the game's own voice: the speaker and any notice (a voice name not found);
+raises SetupError when there is no voice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """A screen reader the game knows: its name, its processes (lower case), and the
+    prism backends (``prism.BackendId`` names) to try, best first; none means it
+    cannot be reached from a terminal program."""
+
+    name: str
+    processes: tuple[str, ...]
+    backends: tuple[str, ...]
+
+
+READERS: dict[str, tuple[Reader, ...]] = {
+    "win32": (Reader("NVDA", ("nvda.exe",), ("NVDA",)),
+              Reader("JAWS", ("jfw.exe",), ("JAWS",)),
+              Reader("Narrator", ("narrator.exe",), ())),
+    "darwin": (Reader("VoiceOver", ("voiceover",), ()),),
+    "linux": (Reader("Orca", ("orca",), ("ORCA", "SPEECH_DISPATCHER")),),
+}
+"""The readers looked for on each platform, in order."""
+SYSTEM_SPEECH: dict[str, Reader] = {
+    "linux": Reader("Speech Dispatcher", (), ("SPEECH_DISPATCHER",)),
+}
+"""What ``--speech screen-reader`` speaks through when no reader runs."""
+
+
+class PrismSeam(Protocol):
+    """prism's registry, as the choice uses it (tests fake it for Windows and macOS)."""
+
+    def create(self, backend: str) -> ReaderBackend:
+        """Create and initialize the backend named ``backend``; raise if it cannot."""
+        ...
+
+
+class PrismLibrary:
+    """The real :class:`PrismSeam`: a ``prism.Context``. Raises ImportError or OSError
+    when prismatoid is missing or its native library does not load."""
+
+    def __init__(self) -> None:
+        prism = importlib.import_module("prism")  # untyped; loads a native library
+        self._prism: Any = prism
+        self._context: Any = prism.Context()
+
+    def create(self, backend: str) -> ReaderBackend:
+        """``Context.create`` by id, after checking the backend is compiled in."""
+        backend_id = self._prism.BackendId[backend]
+        if not self._context.exists(backend_id):
+            raise LookupError(f"prism has no {backend} backend here")
+        created: ReaderBackend = self._context.create(backend_id)
+        return created
+
+
+@dataclass
+class Choice:
+    """The speech chosen: ``speaker`` (None for text), its ``kind`` (a mode other than
+    auto), and the ``notices`` to say at the start."""
+
+    speaker: Speaker | None
+    kind: str
+    notices: list[Notice] = field(default_factory=list)
+
+
+def running_processes(platform: str = sys.platform) -> set[str]:
+    """The names (lower case) of the processes running now; empty if they cannot be
+    listed."""
+    try:
+        if platform == "win32":
+            listing = subprocess.run(["tasklist", "/fo", "csv", "/nh"], capture_output=True,
+                                     text=True, timeout=PROCESS_TIMEOUT, check=False)
+            return {line.split('","')[0].strip('"').lower()
+                    for line in listing.stdout.splitlines() if line}
+        if platform == "darwin":
+            listing = subprocess.run(["ps", "-axco", "comm="], capture_output=True,
+                                     text=True, timeout=PROCESS_TIMEOUT, check=False)
+            return {line.strip().lower() for line in listing.stdout.splitlines()}
+        names = set()
+        for comm in Path("/proc").glob("[0-9]*/comm"):
+            try:
+                names.add(comm.read_text(encoding="utf-8", errors="replace").strip().lower())
+            except OSError:
+                continue  # the process ended meanwhile
+        return names
+    except (OSError, subprocess.SubprocessError):
+        return set()
+
+
+def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.platform,
+                  processes: Callable[[], set[str]] = running_processes,
+                  prism: Callable[[], PrismSeam] = PrismLibrary) -> Choice:
+    """The speech for ``mode`` (None is ``auto``), with what to say about it."""
+    mode = mode or "auto"
+    if mode not in MODES:
+        raise ValueError(mode)
+    if mode == "text":
+        return Choice(None, "text")
+    notices: list[Notice] = []
+    if mode in ("auto", "screen-reader"):
+        reader = _screen_reader(mode, platform, processes, prism, notices)
+        if reader is not None:
+            if mode == "auto" or notices:
+                notices.append(Message("speech_choice.using_reader", reader=reader.reader))
+            return Choice(reader, "screen-reader", notices)
+    try:
+        speaker, said = voice()
+    except SetupError as error:
+        return Choice(None, "text", [*notices, error])  # its sentence says: text from now
+    notices += said
+    if mode != "voice" or notices:
+        notices.append(Message("speech_choice.using_voice"))
+    return Choice(speaker, "voice", notices)
+
+
+def _screen_reader(mode: str, platform: str, processes: Callable[[], set[str]],
+                   prism: Callable[[], PrismSeam],
+                   notices: list[Notice]) -> ScreenReaderSpeaker | None:
+    running = processes()
+    readers = [r for r in READERS.get(_family(platform), ())
+               if any(p in running for p in r.processes)]
+    if not readers and mode == "screen-reader":
+        system = SYSTEM_SPEECH.get(_family(platform))
+        if system is None:
+            notices.append(Message("speech_choice.reader_not_running"))
+        else:
+            readers = [system]
+    if not readers:
+        return None
+    library: PrismSeam | None = None
+    for reader in readers:
+        if not reader.backends:
+            notices.append(Message("speech_choice.reader_console", reader=reader.name))
+            continue
+        if library is None:
+            try:
+                library = prism()
+            except Exception as error:  # ImportError, OSError, RuntimeError from prism
+                _log.info("prism did not load: %r", error)
+                notices.append(Message("speech_choice.no_library"))
+                return None
+        speaker = _start_reader(library, reader)
+        if speaker is not None:
+            return speaker
+        notices.append(Message("speech_choice.reader_unreachable", reader=reader.name)
+                       if reader.processes else Message("speech_choice.no_system_speech"))
+    return None
+
+
+def _start_reader(library: PrismSeam, reader: Reader) -> ScreenReaderSpeaker | None:
+    for backend_name in reader.backends:
+        backend = _create(library, backend_name)
+        if backend is not None and _answers(backend):
+            return ScreenReaderSpeaker(backend, reader.name)
+    return None
+
+
+def _create(library: PrismSeam, backend_name: str) -> ReaderBackend | None:
+    """Create a backend on a helper thread, giving up after :data:`CREATE_TIMEOUT`."""
+    result: list[ReaderBackend] = []
+
+    def create() -> None:
+        try:
+            result.append(library.create(backend_name))
+        except Exception as error:  # ValueError, LookupError, PrismError...
+            _log.info("prism backend %s not available: %r", backend_name, error)
+
+    worker = threading.Thread(target=create, daemon=True, name=f"prism-{backend_name}")
+    worker.start()
+    worker.join(CREATE_TIMEOUT)
+    if worker.is_alive():
+        _log.info("prism backend %s did not start in %s s", backend_name, CREATE_TIMEOUT)
+        return None
+    return result[0] if result else None
+
+
+def _answers(backend: ReaderBackend) -> bool:
+    """True when the backend says it works now (and answers whether it speaks)."""
+    try:
+        features = backend.features
+        if not features.is_supported_at_runtime or not features.supports_speak:
+            return False
+        if features.supports_is_speaking:
+            bool(backend.speaking)
+    except Exception as error:
+        _log.info("prism backend %s does not answer: %r", backend.name, error)
+        return False
+    return True
+
+
+def _family(platform: str) -> str:
+    return "linux" if platform.startswith(("linux", "freebsd")) else platform
