@@ -1,6 +1,7 @@
 """`voice-spades bench voice`: how well spoken commands become the right intent.
 
-    voice-spades bench voice --manifest FILE.tsv [--backend pocketsphinx|vosk|all]
+    voice-spades bench voice --manifest FILE.tsv [--language en|it|fr]
+                             [--backend pocketsphinx|vosk|all]
                              [--grammar full|per-prompt|both] [--seed N] [--json]
                              [--dump FILE.jsonl]
 
@@ -14,11 +15,19 @@ error; an action the rules refuse does not act) and how many of those the
 confirmation policy would not ask about, the rejection rate, the latency from
 the end of the audio to the intent (median and 95th percentile) and the
 real-time factor.
+
+The phrases are those of the manifest's language (its first line ``# language: it``,
+else English), or of ``--language``; PocketSphinx then hears them through the
+language's pronunciations, Vosk with the language's model. Where a question offers
+the runner-up ("Quattro? O tre?"), the figures count the wrong actions whose question
+offered the right one.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import json
 import statistics
 import sys
@@ -31,6 +40,7 @@ from pathlib import Path
 from voice_spades.commands import (
     Act,
     Ask,
+    Cancel,
     Command,
     Confirm,
     Control,
@@ -42,9 +52,12 @@ from voice_spades.engine import Bid, BlindNilChoice
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
 from voice_spades.voice.audio.features import voiced_fraction
-from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer
+from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
+from voice_spades.voice.models.locations import find_vosk_model
+from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer, load_phrases
+from voice_spades.voice.testing.manifest import LANGUAGE_HEADER
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, prompt_table
-from voice_spades.voice.understanding.confirmation import decide, switch
+from voice_spades.voice.understanding.confirmation import decide, offered_choices, switch
 from voice_spades.voice.understanding.grammar import (
     Extreme,
     Listening,
@@ -92,6 +105,18 @@ class Outcome:
     """What the game would do: "act" (an action or lasting command, unasked), "ask" (a
     question), "query" (an answer or a harmless command), "sorry" ("say again"),
     "ignore" (noise)."""
+    offered_right: bool = False
+    """Wrong and asked about, with the right action offered in the question ("Quattro?
+    O tre?"): one word from the player puts it right."""
+
+
+def manifest_language(path: Path) -> str:
+    """The language a manifest names on its first line (``# language: it``), else "en"."""
+    with path.open(encoding="utf-8") as handle:
+        first = handle.readline()
+    if first.startswith(LANGUAGE_HEADER):
+        return first[len(LANGUAGE_HEADER):].strip()
+    return "en"
 
 
 def read_manifest(path: Path) -> list[Sample]:
@@ -133,7 +158,7 @@ NOISE_VOICING = 0.2
 
 def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcript: str,
                expected: object, state_free: bool, kind: str = "none",
-               prompt: str = "full") -> Outcome:
+               prompt: str = "full", lexicon: Lexicon | None = None) -> Outcome:
     """Stream ``pcm`` to the recognizer (``table`` loaded) and compare with ``expected``.
 
     The latency runs from the last block of audio to the intent: decoding the
@@ -148,14 +173,16 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     start = time.perf_counter()
     recognizer.feed(pcm[cut:])
     result = recognizer.finish()
-    reading = read(result, table)
-    decided = decide(reading, table)
+    reading = read(result, table, lexicon)
+    decided = decide(reading, table, lexicon=lexicon)
     end = time.perf_counter()
+    offered = offered_choices(reading, table, lexicon) if isinstance(decided, Propose) else ()
     got: object = reading.meaning if state_free else reading.intent
     if isinstance(reading.meaning, Listening):
         got = switch(reading)
-    if isinstance(got, NotUnderstood):
-        got = None
+    if isinstance(got, NotUnderstood) or (isinstance(decided, NotUnderstood)
+                                          and isinstance(got, Confirm | Cancel)):
+        got = None  # (an answer heard too unsurely is "say again")
     wrong = got != expected and _acts(got, table)
     asked = isinstance(decided, Propose)
     lasting = isinstance(got, Act | PlayCurrent | Extreme | Confirm | Listening) \
@@ -180,37 +207,41 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     return Outcome(transcript, result.text or "", kind, got == expected, wrong,
                    wrong and lasting and not asked, asked if play else None,
                    got is None and expected is not None,
-                   end - start, len(pcm) / BYTES_PER_SECOND, end - busy, details, prompt, answer)
+                   end - start, len(pcm) / BYTES_PER_SECOND, end - busy, details, prompt, answer,
+                   wrong and expected in offered)
 
 
 def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
-        seed: int = 1) -> list[Outcome]:
-    """Decode every sample with the full or the per-prompt grammar. With per-prompt
-    grammars a command is tried at a prompt where it can be said, and speech outside
-    the grammar at every prompt of :data:`CHATTER_PROMPTS`."""
+        seed: int = 1, lexicon: Lexicon | None = None) -> list[Outcome]:
+    """Decode every sample with the full or the per-prompt grammar (of ``lexicon``'s
+    language, English by default). With per-prompt grammars a command is tried at a
+    prompt where it can be said, and speech outside the grammar at every prompt of
+    :data:`CHATTER_PROMPTS`."""
     outcomes = []
-    full = full_grammar()
+    lex = lexicon or lexicon_for("en")
+    full = full_grammar(lex)
     if grammar == "full":
-        recognizer.set_phrases(full.phrases)
+        load_phrases(recognizer, full.phrases, [full.meanings[p] for p in full.phrases])
     for number, sample in enumerate(samples):
         pcm = load_pcm(sample.wav)
-        text = normalize(sample.transcript)
+        text = normalize(sample.transcript, lex)
         meaning = full.meanings.get(text)
         kind = meaning_kind(meaning) if meaning is not None else "chatter"
         if grammar == "full":
             outcomes.append(decode_one(recognizer, full, pcm, sample.transcript, meaning,
-                                       state_free=True, kind=kind))
+                                       state_free=True, kind=kind, lexicon=lex))
             continue
         if meaning is None:
-            tries = [(prompt, chatter_table(prompt, seed + number))
+            tries = [(prompt, chatter_table(prompt, seed + number, lex))
                      for prompt in CHATTER_PROMPTS]
         else:
-            tries = [prompt_table(text, seed + number)]
+            tries = [prompt_table(text, seed + number, lex)]
         for prompt, table in tries:
-            recognizer.set_phrases(table.phrases)
+            load_phrases(recognizer, table.phrases, [table.meanings[p] for p in table.phrases])
             expected = meaning if isinstance(meaning, Listening) else table.intent(text)
             outcomes.append(decode_one(recognizer, table, pcm, sample.transcript, expected,
-                                       state_free=False, kind=kind, prompt=prompt))
+                                       state_free=False, kind=kind, prompt=prompt,
+                                       lexicon=lex))
     return outcomes
 
 
@@ -244,6 +275,7 @@ def _command_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
         "wrong_intent_rate": _rate(sum(o.wrong for o in outcomes), n),
         "wrong_unconfirmed_rate": _rate(sum(o.unasked for o in outcomes), n),
         "wrong_unconfirmed": sum(o.unasked for o in outcomes),
+        "wrong_right_offered": sum(o.offered_right for o in outcomes),
         "needless_question_rate": _rate(sum(o.needless is True for o in outcomes),
                                         sum(o.needless is not None for o in outcomes)),
         "rejection_rate": _rate(sum(o.rejected for o in outcomes), n),
@@ -267,7 +299,8 @@ def _chatter_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
 def _figures_line(figures: dict[str, object]) -> str:
     return (f"accuracy {figures['intent_accuracy']:.2%}, "
             f"wrong {figures['wrong_intent_rate']:.2%} "
-            f"({figures['wrong_unconfirmed']} not asked about), "
+            f"({figures['wrong_unconfirmed']} not asked about, "
+            f"{figures['wrong_right_offered']} asked offering the right one), "
             f"rejected {figures['rejection_rate']:.2%}, "
             f"right plays asked about {figures['needless_question_rate']:.2%}, "
             f"latency median {figures['latency_ms_median']} ms, "
@@ -276,7 +309,8 @@ def _figures_line(figures: dict[str, object]) -> str:
 
 def _print_row(row: dict[str, object], outcomes: Sequence[Outcome], verbose: bool) -> None:
     commands = [o for o in outcomes if o.kind != "chatter"]
-    print(f"{row['backend']} ({row['grammar']} grammar, {row['clips']} commands): "
+    print(f"{row['backend']} ({row['grammar']} grammar, {row['clips']} commands"
+          f"{', ' + str(row['language']) if row.get('language', 'en') != 'en' else ''}): "
           f"{_figures_line(row)}, real-time factor {row['real_time_factor']}")
     prompts = row["prompts"]
     assert isinstance(prompts, dict)
@@ -303,21 +337,28 @@ def _print_row(row: dict[str, object], outcomes: Sequence[Outcome], verbose: boo
         print(f"  {label}: {o.transcript!r} heard as {o.heard!r} ({o.kind}, {o.prompt})")
 
 
-def open_backend(name: str) -> Recognizer:
-    """A recognizer of the named backend; raises SetupError (or ImportError) when it
-    cannot run here (Vosk without a model)."""
+def open_backend(name: str, language: str = "en") -> Recognizer:
+    """A recognizer of the named backend for ``language``; raises SetupError (or
+    ImportError) when it cannot run here (Vosk without a model of the language)."""
     if name == "pocketsphinx":
         from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
-        return PocketSphinxRecognizer()
+        return PocketSphinxRecognizer(lexicon=lexicon_for(language))
     from voice_spades.voice.recognizers.vosk_recognizer import VoskRecognizer
-    return VoskRecognizer()
+    return VoskRecognizer(find_vosk_model(language=language))
 
 
 def main(argv: list[str] | None = None,
-         opener: Callable[[str], Recognizer] = open_backend) -> int:
-    """Run the benchmark; ``opener`` builds a recognizer by backend name."""
+         opener: Callable[[str], Recognizer] | None = None) -> int:
+    """Run the benchmark; ``opener`` builds a recognizer by backend name (by default
+    :func:`open_backend` for the language)."""
+    if "--room" in (sys.argv[1:] if argv is None else argv):  # issue 12: its own bench,
+        room = importlib.import_module("voice_spades.bench.voice_room")  # as cli routes
+        return int(room.main([a for a in (sys.argv[1:] if argv is None else argv)
+                              if a != "--room"]))
     parser = argparse.ArgumentParser(prog="voice-spades bench voice")
     parser.add_argument("--manifest", type=Path, required=True)
+    parser.add_argument("--language", choices=LANGUAGES,
+                        help="the phrases' language (default: the manifest's, else English)")
     parser.add_argument("--backend", choices=(*BACKENDS, "all"), default="pocketsphinx")
     parser.add_argument("--grammar", choices=("full", "per-prompt", "both"), default="full")
     parser.add_argument("--seed", type=int, default=1, help="seed of the per-prompt states")
@@ -327,27 +368,34 @@ def main(argv: list[str] | None = None,
     args = parser.parse_args(argv)
     try:
         samples = read_manifest(args.manifest)
+        language = args.language or manifest_language(args.manifest)
     except (OSError, UnicodeDecodeError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         print(f"voice-spades bench voice: cannot read the manifest {args.manifest}: {reason}",
               file=sys.stderr)
         return 2
+    if language not in LANGUAGES:
+        print(f"voice-spades bench voice: the manifest's language {language!r} is not one "
+              f"of {', '.join(LANGUAGES)}", file=sys.stderr)
+        return 2
+    lexicon = lexicon_for(language)
+    open_one = opener or functools.partial(open_backend, language=language)
     rows = []
     grammars = ("full", "per-prompt") if args.grammar == "both" else (args.grammar,)
     for backend in BACKENDS if args.backend == "all" else (args.backend,):
         try:
-            recognizer = opener(backend)
+            recognizer = open_one(backend)
         except (SetupError, ImportError) as error:
             why = render_message(error.message) if isinstance(error, SetupError) else error
             print(f"{backend}: skipped: {why}")
             continue
         for grammar in grammars:
-            outcomes = run(recognizer, samples, grammar, args.seed)
+            outcomes = run(recognizer, samples, grammar, args.seed, lexicon)
             if args.dump is not None:
                 with args.dump.open("a", encoding="utf-8") as dump:
                     dump.writelines(json.dumps({"backend": backend, "grammar": grammar,
                                                 **asdict(o)}) + "\n" for o in outcomes)
-            row = summary(backend, grammar, outcomes)
+            row = {"language": language, **summary(backend, grammar, outcomes)}
             _print_row(row, outcomes, args.verbose)
             rows.append(row)
     if args.json:

@@ -2,8 +2,9 @@
 
 The rooms, lowest first (each imports only rooms above it in this list):
 
-* :mod:`.lexicon` (with ``lexicon.toml``): the spoken vocabulary as data, shared by
-  the recognizers (extra pronunciations) and understanding (phrases, costs);
+* :mod:`.lexicon` (with ``lexicon.toml``, ``lexicon_it.toml``, ``lexicon_fr.toml``):
+  the spoken vocabulary of each language as data, shared by the recognizers
+  (pronunciations) and understanding (phrases, costs);
   :mod:`.lists`: lists inside sentences, as catalog data.
 * :mod:`.audio`: the microphone, voice activity detection and audio measures.
 * :mod:`.models`: the Vosk model manager (where models live, the folder check, the

@@ -1,4 +1,4 @@
-"""The spoken vocabulary, loaded from ``lexicon.toml``.
+"""The spoken vocabulary of each language, loaded from ``lexicon*.toml``.
 
 Vocabulary is data: rank, suit and number words, the phrase templates of every
 action, query, answer and command, the filler words a player may add or drop, and
@@ -8,6 +8,16 @@ recognizers confuse), and pronunciations the recognizer's dictionary lacks.
 :mod:`.understanding.grammar` expands it into phrases; :mod:`.understanding.meaning`
 scores what was heard with its costs; the PocketSphinx recognizer adds the
 pronunciations to its dictionary.
+
+One file per language: ``lexicon.toml`` (English), ``lexicon_it.toml``,
+``lexicon_fr.toml``; :func:`lexicon_for` picks one. A language other than English
+also names its suits (``[suits]``), may give more forms of a rank or a suit for the
+templates (``[rank_forms]``: "l'asso" for ``{the_rank}``; ``[suit_forms]``: "le
+picche" for ``{the_suit}``), names a card for the questions (``[names]``) and says
+whether a question offers the runner-up ("Quattro? O tre?").
+
+>>> lexicon_for("it").numbers[4], lexicon_for("fr").ranks[12]
+('quattro', ('dame',))
 """
 
 from __future__ import annotations
@@ -15,14 +25,17 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from voice_spades.commands import Control, Query
+from voice_spades.engine import Suit
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.toml")
-"""The lexicon shipped with the game."""
+"""The English lexicon shipped with the game."""
+LANGUAGES = ("en", "it", "fr")
+"""The languages with a lexicon, English first."""
 
 ACTION_KEYS = ("card", "highest", "lowest", "play-it", "bid", "nil", "blind-nil",
                "no-blind-nil", "keep", "discard", "mark", "exchange-marked", "no-exchange")
@@ -51,6 +64,36 @@ class Lexicon:
     """Grammar words recognizers confuse: ("eight", "ace")."""
     pronunciations: Mapping[str, tuple[str, ...]]
     """Extra ARPAbet pronunciations per word: {"hearts": ("HH AA T S",)}."""
+    language: str = "en"
+    rank_forms: Mapping[str, Mapping[int, tuple[str, ...]]] = field(default_factory=dict)
+    """More template slots per rank: {"the_rank": {14: ("l'asso",)}}."""
+    suit_forms: Mapping[str, Mapping[Suit, tuple[str, ...]]] = field(default_factory=dict)
+    """Template slots per suit: "suit" (the plural, English's default), "suit1" (one
+    card of it), and any others the templates use ("the_suit")."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """How a question names a card: "card" ("{rank} of {suit}"), and with its article
+    "the_card" ("{the_rank} di {suit}") where the language has one."""
+    offer_runner_up: bool = False
+    """Whether a question about a doubtful action offers the runner-up ("Quattro? O tre?")."""
+    answer_confidence: float = 0.0
+    """Below this recognizer confidence a yes, no or cancel is not taken ("say again"):
+    an answer is never asked about, so a recognizer that hears the language less well
+    must be surer of it."""
+    sure_confidence: float | None = None
+    """Above this recognizer confidence the likely confusions ([risky]) are not asked
+    about (None: understanding's own default; 1.0: always asked about)."""
+    close_probability: float | None = None
+    """A recognizer alternative at least this probable naming another action makes a
+    card doubtful (None: understanding's own default); a recognizer that hears the
+    language less well needs a lower one."""
+    exclusive_pronunciations: bool = False
+    """True when the words are not English: the recognizer's English dictionary must
+    not add its own pronunciations of them ("re", "come", "non")."""
+    phone_alternatives: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """How the English model may hear a phone of the hand-written pronunciations:
+    {"R": ("R", "L", "")} (French r); each word gets these variants too."""
+    max_variants: int = 12
+    """At most this many pronunciations per word once the alternatives are spelt out."""
 
     def substitution_cost(self, heard: str, said: str, *, risky: bool = False) -> float:
         """Cost of hearing ``heard`` where a phrase has ``said``: 0 if equal, the
@@ -65,6 +108,31 @@ class Lexicon:
     def gap_cost(self, word: str) -> float:
         """Cost of a word heard but not in the phrase, or the other way round."""
         return self.filler_cost if word in self.fillers else 1.0
+
+    def suit_slots(self, suit: Suit) -> dict[str, tuple[str, ...]]:
+        """Every template slot of ``suit``: {"suit": ("hearts",), "suit1": ("heart",)...}."""
+        slots: dict[str, tuple[str, ...]] = {"suit": (suit.plural,), "suit1": (suit.singular,)}
+        slots.update({name: forms[suit] for name, forms in self.suit_forms.items()})
+        return slots
+
+    def rank_slots(self, rank: int) -> dict[str, tuple[str, ...]]:
+        """Every template slot of ``rank``: {"rank": ("queen",)} and any more forms."""
+        slots = {"rank": self.ranks[rank]}
+        slots.update({name: forms[rank] for name, forms in self.rank_forms.items()})
+        return slots
+
+
+def _suit_table(raw: Mapping[str, list[str]], where: str) -> dict[Suit, tuple[str, ...]]:
+    if set(raw) != {s.name.lower() for s in Suit}:
+        raise ValueError(f"lexicon {where} must name exactly spades, hearts, diamonds, clubs")
+    return {Suit[name.upper()]: tuple(words) for name, words in raw.items()}
+
+
+def _rank_table(raw: Mapping[str, list[str]], where: str) -> dict[int, tuple[str, ...]]:
+    table = {int(rank): tuple(words) for rank, words in raw.items()}
+    if set(table) != set(range(2, 15)):
+        raise ValueError(f"lexicon {where} must give every rank from 2 to 14")
+    return table
 
 
 def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
@@ -93,8 +161,21 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
             if not _ARPABET.fullmatch(phones):
                 raise ValueError(f"lexicon [pronunciations] {word}: {phones!r} is not "
                                  "ARPAbet phones separated by spaces")
+    alternatives = dict(data.get("phone_alternatives", {}))
+    max_variants = int(alternatives.pop("max_variants", 12))
+    for phone, options in alternatives.items():
+        if not _ARPABET.fullmatch(phone) or not all(
+                _ARPABET.fullmatch(o) or o == "" for o in options):
+            raise ValueError(f"lexicon [phone_alternatives] {phone}: {options!r} are not "
+                             "ARPAbet phones")
+    suit_forms = {name: _suit_table(raw, f"[suit_forms.{name}]")
+                  for name, raw in data.get("suit_forms", {}).items()}
+    if "suits" in data:
+        suit_forms["suit"] = _suit_table(data["suits"], "[suits]")
+    language = data.get("language", "en")
+    confirmation = data.get("confirmation", {})
     return Lexicon(
-        ranks={int(rank): tuple(words) for rank, words in data["ranks"].items()},
+        ranks=_rank_table(data["ranks"], "[ranks]"),
         numbers={int(n): word for n, word in data["numbers"].items()},
         actions=actions, answers=answers, queries=queries, commands=commands,
         listening=listening,
@@ -102,10 +183,36 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         filler_cost=float(data["fillers"]["cost"]),
         variants=variants,
         risky={frozenset(pair): float(risky["cost"]) for pair in risky["pairs"]},
-        pronunciations=pronunciations)
+        pronunciations=pronunciations,
+        language=language,
+        rank_forms={name: _rank_table(raw, f"[rank_forms.{name}]")
+                    for name, raw in data.get("rank_forms", {}).items()},
+        suit_forms=suit_forms,
+        names=dict(data.get("names", {})),
+        offer_runner_up=bool(confirmation.get("offer_runner_up", False)),
+        answer_confidence=float(confirmation.get("answer_confidence", 0.0)),
+        sure_confidence=(float(confirmation["sure_confidence"])
+                         if "sure_confidence" in confirmation else None),
+        close_probability=(float(confirmation["close_probability"])
+                           if "close_probability" in confirmation else None),
+        exclusive_pronunciations=language != "en",
+        phone_alternatives={phone: tuple(o) for phone, o in alternatives.items()},
+        max_variants=max_variants)
+
+
+def lexicon_file(language: str) -> Path:
+    """The lexicon file of ``language`` ("en", "it", "fr")."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no voice lexicon for language {language!r}")
+    return LEXICON_FILE if language == "en" else LEXICON_FILE.with_name(f"lexicon_{language}.toml")
 
 
 @cache
+def lexicon_for(language: str | None = None) -> Lexicon:
+    """The shipped lexicon of ``language`` (English for None), loaded once."""
+    return load_lexicon(lexicon_file(language or "en"))
+
+
 def default_lexicon() -> Lexicon:
-    """The shipped lexicon, loaded once."""
-    return load_lexicon()
+    """The shipped English lexicon, loaded once."""
+    return lexicon_for("en")

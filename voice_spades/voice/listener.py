@@ -13,9 +13,13 @@ The sleep word: after "stop listening" only "start listening" is listened for
 (everything else is dropped without a word), for a table that talks among
 itself; both are said back, so the player knows which state voice is in.
 
-The microphone is muted while the narrator speaks, so the game never hears
-itself; with barge-in (on unless ``--no-barge-in``) the player's voice rising
-clearly above the narration silences the narrator and is heard. Nothing here
+When the narrator plays through the game's own output (loudspeakers), echo
+cancellation takes what it plays out of the microphone's sound
+(:mod:`~voice_spades.voice.audio.echo`), and with barge-in (on unless
+``--no-barge-in``) a command said over the narrator silences it and is heard.
+Without that reference (text, a screen reader, no canceller library) the
+microphone is muted while the narrator speaks, so the game never hears itself, and
+barge-in listens only for a voice rising clearly above the narration. Nothing here
 times out: the game waits for the player as long as it takes.
 """
 
@@ -24,19 +28,27 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from voice_spades.commands import AnyIntent
+from voice_spades.commands import Act, AnyIntent, Propose
 from voice_spades.engine import Phase
 from voice_spades.errors import SetupError
 from voice_spades.messages import Message
+from voice_spades.narration.catalog import active_language
 from voice_spades.session import GrammarContext, Session
 from voice_spades.speech.base import Speaker
+from voice_spades.voice.audio.echo import echo_canceller_for
 from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.audio.microphone import Device, Microphone, probe
-from voice_spades.voice.recognizers.base import Recognizer
+from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
+from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.recognizers.choice import choose_recognizer
-from voice_spades.voice.understanding.confirmation import ConfirmationPolicy, decide, switch
+from voice_spades.voice.understanding.confirmation import (
+    ConfirmationPolicy,
+    decide,
+    offered_choices,
+    switch,
+)
 from voice_spades.voice.understanding.grammar import (
     Listening,
     PhraseTable,
@@ -68,6 +80,11 @@ class VoiceOptions:
     vosk_model: str | None = None
     listen_key: str = "Space"
     """The push-to-talk key, as spoken."""
+    language: str | None = None
+    """The language voice listens for ("en", "it", "fr"); None: the game's language."""
+    echo_cancellation: bool = True
+    """Take the game's own sound out of the microphone's (when it plays through the
+    game's output)."""
 
 
 class VoiceInput:
@@ -76,7 +93,7 @@ class VoiceInput:
     def __init__(self, session: Session, recognizer: Recognizer,
                  microphone: Microphone | None = None, *,
                  policy: ConfirmationPolicy | None = None,
-                 listen_key: str | None = None) -> None:
+                 listen_key: str | None = None, lexicon: Lexicon | None = None) -> None:
         self.session = session
         self.recognizer = recognizer
         self.microphone = microphone or Microphone()
@@ -84,6 +101,10 @@ class VoiceInput:
         self.microphone.on_barge_in = session.interrupt_speech
         self.microphone.on_error = self._failed
         self.policy = policy or ConfirmationPolicy()
+        self.lexicon = lexicon or lexicon_for(voice_language(None))
+        """The vocabulary listened for, in the game's language."""
+        self.offered: tuple[Act, ...] = ()
+        """The actions the pending question offers ("Quattro? O tre?"), sayable in answer."""
         self.listen_key = listen_key if self.microphone.mode == "push" else None
         self.table: PhraseTable | None = None
         """The phrases loaded in the recognizer, for the last context loaded."""
@@ -92,7 +113,7 @@ class VoiceInput:
         self._loaded: list[str] | None = None
         self._cond = threading.Condition()
         self._context: GrammarContext | None = None
-        self._utterances: deque[bytes] = deque()
+        self._utterances: deque[tuple[bytes, bool]] = deque()
         self._stopping = False
         self._thread: threading.Thread | None = None
 
@@ -119,6 +140,8 @@ class VoiceInput:
     def stop(self) -> None:
         """Stop the microphone and the voice thread, and unplug from the session."""
         self.microphone.stop()
+        if self.microphone.canceller is not None:
+            self.microphone.canceller.detach()
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
@@ -150,9 +173,11 @@ class VoiceInput:
         self.microphone.begin_listening()
 
     def hear(self, pcm: bytes) -> None:
-        """An utterance from the microphone: queued for the voice thread."""
+        """An utterance from the microphone: queued for the voice thread (with whether
+        it began over the game's own sound)."""
+        over_game = self.microphone.heard_over_game
         with self._cond:
-            self._utterances.append(pcm)
+            self._utterances.append((pcm, over_game))
             self._cond.notify_all()
 
     def help_text(self, context: GrammarContext) -> Message:
@@ -169,12 +194,12 @@ class VoiceInput:
                                     or self._context is not None)
                 if self._stopping:
                     return
-                pcm = self._utterances.popleft() if self._utterances else None
+                item = self._utterances.popleft() if self._utterances else None
             try:
-                if pcm is None:
+                if item is None:
                     self.load_phrases()
                 else:
-                    intent = self.interpret(pcm)
+                    intent = self.interpret(*item)
                     if intent is not None:
                         self.session.submit(intent)
             except Exception:  # a recognizer bug must not end voice for the game
@@ -187,26 +212,31 @@ class VoiceInput:
         if context is None and self.table is not None:
             return self.table
         context = context or self.session.context()
+        if context.question is None:
+            self.offered = ()
         table = build_phrases(context.view, confirming=context.question is not None,
-                              cursor=context.cursor)
+                              cursor=context.cursor, lexicon=self.lexicon, offered=self.offered)
         if self.asleep:
-            table = asleep_phrases(decoys=table.phrases)
+            table = asleep_phrases(decoys=table.phrases, lexicon=self.lexicon)
         phrases = table.phrases
         if phrases != self._loaded:
-            self.recognizer.set_phrases(phrases)
+            load_phrases(self.recognizer, phrases, [table.meanings[p] for p in phrases])
             self._loaded = phrases
         self.table = table
         return table
 
-    def interpret(self, pcm: bytes) -> AnyIntent | None:
-        """What one utterance means now (voice thread); None for noise."""
+    def interpret(self, pcm: bytes, over_game: bool = False) -> AnyIntent | None:
+        """What one utterance means now (voice thread); None for noise. An utterance
+        that began over the game's own sound (barge-in with echo cancellation) may hold
+        what is left of the narration ("...four of diamonds"): any action it names is
+        asked about first."""
         table = self.load_phrases()
         heard = self.recognizer.decode(pcm)
         _log.info("heard %r (confidence %.2f%s)", heard.text, heard.confidence,
                   f", {heard.reason}" if heard.reason else "")
         if heard.rejected and voiced_fraction(pcm) < NOISE_VOICING:
             return None
-        reading = read(heard, table)
+        reading = read(heard, table, self.lexicon)
         if isinstance(reading.meaning, Listening):
             obeyed = switch(reading)
             if obeyed is not None:
@@ -214,7 +244,11 @@ class VoiceInput:
             return None
         if self.asleep:
             return None
-        return decide(reading, table, self.policy)
+        policy = replace(self.policy, min_confidence=2.0) if over_game else self.policy
+        decided = decide(reading, table, policy, self.lexicon)
+        if isinstance(decided, Propose):
+            self.offered = offered_choices(reading, table, self.lexicon)
+        return decided
 
     def _switch(self, on: bool) -> None:
         """Sleep or wake (the sleep word), and say which."""
@@ -261,20 +295,33 @@ def start_voice(session: Session, speaker: Speaker | None,
     """Start voice input for ``session``; returns it and the message that says so.
 
     SetupError when there is no microphone (checked first: it is the cheap and
-    common failure) or no recognizer can run.
+    common failure) or no recognizer can run. When the voice plays through the
+    game's output but no echo canceller can be loaded, the session is told once.
     """
     probe(options.device)
+    language = voice_language(options.language)
     recognizer, choice = choose_recognizer(options.recognizer or "auto",
-                                           options.vosk_model)
+                                           options.vosk_model, language)
+    canceller, echo_problem = echo_canceller_for(speaker) if options.echo_cancellation \
+        else (None, None)
     microphone = Microphone(options.device, mode="push" if options.push_to_talk else "open",
-                            barge_in=options.barge_in)
+                            barge_in=options.barge_in, canceller=canceller)
     voice = VoiceInput(session, recognizer, microphone,
                        policy=ConfirmationPolicy(confirm_bids=options.confirm_bids),
-                       listen_key=options.listen_key)
+                       listen_key=options.listen_key, lexicon=lexicon_for(language))
     voice.start(speaker)
+    if echo_problem is not None:
+        session.notify([echo_problem])
     how = Message("voice.how.push", key=options.listen_key) if options.push_to_talk \
         else Message("voice.how.open")
     if options.recognizer is None:
         name = RECOGNIZER_NAMES.get(recognizer.name, recognizer.name)
         return voice, Message("voice.on", recognizer=name, how=how)
     return voice, Message("voice.on_chosen", choice=choice, how=how)
+
+
+def voice_language(language: str | None) -> str:
+    """The language voice listens for: ``language``, else the game's, if voice has a
+    vocabulary for it, else English."""
+    chosen = language or active_language()
+    return chosen if chosen in LANGUAGES else "en"

@@ -13,6 +13,11 @@ The gate:
   still listens, and an onset well above the narration's own level calls
   ``on_barge_in`` (which silences the narrator) and opens the gate, keeping the
   onset.
+* **Echo cancellation** (a :class:`~voice_spades.voice.audio.echo.EchoCanceller`
+  whose output runs): every frame is cleaned of the game's own sound, and the mute
+  gives way to the :class:`~voice_spades.voice.audio.echo_gate.EchoGate`: while the
+  game's sound may be heard, an onset above what is left of it opens the detector
+  (over the narrator: barge-in, with the second before the onset kept).
 * **Open mode**: every utterance is delivered.
 * **Push mode** (push-to-talk): utterances are delivered only after
   :meth:`Microphone.begin_listening` (a key press); the end of the utterance
@@ -38,12 +43,15 @@ from types import ModuleType
 from typing import Any
 
 from voice_spades.errors import SetupError
+from voice_spades.voice.audio.echo import EchoCanceller
+from voice_spades.voice.audio.echo_gate import EchoGate
 from voice_spades.voice.audio.resample import Resampler
 from voice_spades.voice.audio.vad import (
     SAMPLE_RATE,
     BargeInDetector,
     VadSettings,
     VoiceActivityDetector,
+    energy_db,
 )
 
 _log = logging.getLogger(__name__)
@@ -56,12 +64,19 @@ MIC_FAILED = "voice.mic_failed"
 
 MODES = ("open", "push")
 """Open microphone, or push-to-talk."""
+ECHO_PRE_ROLL = 1.0
+"""Seconds of audio kept before an onset over the game's sound: the echo gate may only
+be sure at the second word ("bid ... three"), so the first must still be there."""
 UNMUTE_DELAY = 0.3
 """Seconds the gate stays shut after the narrator stops (echo and playback latency)."""
 LATENCY = 0.5
 """Seconds of audio the device may buffer while the reader is held up (a long decode)."""
-_PACE_AHEAD = 0.2
+_PACE_AHEAD = 0.1
 """A device running this far ahead of the clock without ever blocking is paced."""
+_CATCH_UP = 2.0
+"""Seconds a paced device may fall behind the clock (a busy machine) and still be read
+faster until it has caught up: forgiving each lag would let it run ever further ahead
+of a source that keeps real time."""
 
 Device = int | str | None
 """A PortAudio device index, part of a device name, or None for the default input."""
@@ -142,7 +157,8 @@ class Microphone:
                  vad: VadSettings | None = None, unmute_delay: float = UNMUTE_DELAY,
                  barge_in: bool = False, on_barge_in: Callable[[], None] | None = None,
                  on_error: Callable[[SetupError], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 canceller: EchoCanceller | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         self.device = device
@@ -158,6 +174,17 @@ class Microphone:
         self.settings = vad or VadSettings()
         self._vad = VoiceActivityDetector(self.settings)
         self._barge = BargeInDetector(settings=self.settings)
+        self.canceller = canceller
+        """Echo cancellation, with the game's output as reference (None: none)."""
+        self._gate = EchoGate(self.settings)
+        self._gate_open = 0
+        """Frames the echo gate stays open after an onset (the detector takes over)."""
+        self.heard_over_game = False
+        """Whether the utterance being delivered began over the game's own sound (read
+        it in ``on_utterance``)."""
+        self._over_game = False
+        self._heard: deque[tuple[bytes, bool]] = deque(
+            maxlen=self.settings.frames(ECHO_PRE_ROLL))
         self._recent: deque[bytes] = deque(
             maxlen=self.settings.frames(self.settings.pre_roll_seconds + 0.2))
         self._clock = clock
@@ -194,7 +221,10 @@ class Microphone:
         Muting ends the utterance in progress (what was said so far is delivered)."""
         done: bytes | None = None
         with self._lock:
-            if muted and not self._muted:
+            if muted and not self._muted and self._cancelling():
+                self._muted = True  # the player may go on talking over the narrator
+                self._barge.narration_started()
+            elif muted and not self._muted:
                 self._muted = True
                 done = self._vad.flush()
                 if done is not None and not self._may_deliver():
@@ -218,14 +248,26 @@ class Microphone:
             self._listening = True
 
     # ----- audio -----------------------------------------------------------------
-    def process(self, pcm: bytes) -> None:
-        """Pass captured audio through the gate and the detector (the capture thread
-        calls this; tests may call it directly)."""
+    def process(self, pcm: bytes, recorded: float | None = None) -> None:
+        """Pass captured audio through echo cancellation, the gate and the detector (the
+        capture thread calls this; tests may call it directly). ``recorded`` is when its
+        first sample was recorded, on the output's clock, if known."""
         size = self.settings.frame_bytes
         for start in range(0, len(pcm), size):
-            self._frame(pcm[start:start + size])
+            at = None if recorded is None else recorded + start / 2 / SAMPLE_RATE
+            self._frame(pcm[start:start + size], at)
 
-    def _frame(self, frame: bytes) -> None:
+    def _cancelling(self) -> bool:
+        """True while echo cancellation has a reference (the game's output runs)."""
+        return self.canceller is not None and self.canceller.active
+
+    def _frame(self, frame: bytes, recorded: float | None = None) -> None:
+        canceller = self.canceller
+        if canceller is not None and len(frame) == self.settings.frame_bytes:
+            cleaned = canceller.process(frame, recorded)
+            if canceller.active:
+                self._echo_frame(cleaned.pcm, cleaned.reference_db, energy_db(frame))
+                return
         barged = False
         done: list[bytes] = []
         with self._lock:
@@ -246,6 +288,63 @@ class Microphone:
         for utterance in done:
             self._deliver(utterance)
 
+    def _echo_frame(self, frame: bytes, reference: float | None, raw_db: float) -> None:
+        """A frame with echo cancellation on: the echo gate replaces the mute. While the
+        game's sound may be heard, only an onset above what is left of it opens the
+        detector (and, over the narrator, silences it: barge-in)."""
+        onset = self._gate.feed(energy_db(frame), reference, raw_db)
+        barged = False
+        done: list[bytes] = []
+        with self._lock:
+            listening = self.mode == "open" or self._listening
+            if self._gate_open > 0:
+                self._gate_open -= 1
+            if self._vad.in_speech or self._gate_open > 0:
+                done = self._vad.feed(frame)
+            elif self._muted and not self.barge_in:
+                self._heard.clear()  # the player chose to let the narrator finish
+            elif self._gate.watching or self._muted:
+                self._heard.append((frame, self._gate.voiced))
+                if onset and listening:
+                    barged = self._muted
+                    self._muted = False
+                    self._unmute_at = 0.0
+                    self._gate_open = self.settings.frames(1.0)
+                    self._vad.reset()
+                    self._over_game = True
+                    for earlier in self._since_voice_began():
+                        done += self._vad.feed(earlier)
+                    self._heard.clear()
+            else:
+                self._heard.clear()
+                done = self._vad.feed(frame)
+            done = [u for u in done if self._may_deliver()]
+            over_game = self._over_game
+            if done or not (self._vad.in_speech or self._gate_open):
+                self._over_game = False
+        if barged and self.on_barge_in is not None:
+            self.on_barge_in()
+        for utterance in done:
+            self._deliver(utterance, over_game)
+
+    def _since_voice_began(self) -> list[bytes]:
+        """The frames kept, from a moment before the player's voice began: back from
+        the onset over voice-like frames with pauses under 0.3 s (the game's sound
+        before that is left out), plus the detector's pre-roll."""
+        frames = list(self._heard)
+        pause = self.settings.frames(0.3)
+        start = len(frames) - 1
+        quiet = 0
+        for i in range(len(frames) - 1, -1, -1):
+            if frames[i][1]:
+                start, quiet = i, 0
+            else:
+                quiet += 1
+                if quiet > pause:
+                    break
+        start = max(0, start - self.settings.frames(self.settings.pre_roll_seconds))
+        return [frame for frame, _ in frames[start:]]
+
     def _open_for_barge_in(self) -> None:
         self._muted = False
         self._unmute_at = 0.0
@@ -264,7 +363,8 @@ class Microphone:
             return True
         return False
 
-    def _deliver(self, utterance: bytes) -> None:
+    def _deliver(self, utterance: bytes, over_game: bool = False) -> None:
+        self.heard_over_game = over_game
         if self.on_utterance is not None:
             try:
                 self.on_utterance(utterance)
@@ -311,10 +411,11 @@ class Microphone:
                 before = time.monotonic()
                 data, _overflowed = stream.read(block)
                 waited = time.monotonic() - before
-                self.process(converter.feed(bytes(data)) if converter else bytes(data))
+                pcm = converter.feed(bytes(data)) if converter else bytes(data)
+                self.process(pcm, _recorded(stream, len(data) // 2, converter))
                 heard += block_seconds
                 ahead = heard - (time.monotonic() - anchor)
-                if ahead < 0:
+                if ahead < -_CATCH_UP:  # a long stall: start counting again
                     anchor = time.monotonic() - heard
                 elif waited < 0.001 and ahead > _PACE_AHEAD:
                     self._stop.wait(ahead - _PACE_AHEAD / 2)
@@ -325,3 +426,14 @@ class Microphone:
         finally:
             with quiet_stderr(), contextlib.suppress(Exception):
                 stream.close()
+
+
+def _recorded(stream: Any, frames: int, converter: Resampler | None) -> float | None:
+    """About when the first sample of the block just read was recorded, on PortAudio's
+    clock: now, less the block (a blocking read gives no ADC time; what is left is
+    measured from the sound)."""
+    try:
+        rate = converter.rate if converter else SAMPLE_RATE
+        return float(stream.time) - frames / rate
+    except Exception:  # a stream without a clock: the canceller counts on
+        return None

@@ -1,4 +1,4 @@
-"""The ``voice-spades models`` command: list speech models, download the Vosk one.
+"""The ``voice-spades models`` command: list speech models, download a Vosk one.
 
 Every line it prints comes from the message catalog (``voice.models.*`` in
 ``narration/locales/<language>/voice.toml``). Progress is printed as whole lines,
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,7 +19,12 @@ from voice_spades.messages import Message
 from voice_spades.narration.catalog import render, render_message
 from voice_spades.voice.models import download, locations
 from voice_spades.voice.models.folder import check_model_folder
-from voice_spades.voice.models.locations import MODEL_ENV, VOSK_EN_NAME, default_models_dir
+from voice_spades.voice.models.locations import (
+    MODEL_ENV,
+    VOSK_DOWNLOADS,
+    VoskDownload,
+    default_models_dir,
+)
 
 
 def say(message_id: str, stream: TextIO | None = None, /, **fields: Any) -> None:
@@ -59,15 +65,19 @@ class PercentProgress:
 
 
 def models_main(argv: list[str]) -> int:
-    """``voice-spades models list | download vosk-en [--dest DIR]``; returns the exit code."""
+    """``voice-spades models list | download vosk-en|vosk-it|vosk-fr [--dest DIR]``;
+    returns the exit code."""
     parser = argparse.ArgumentParser(
-        prog="voice-spades models", description=render("voice.models.description"),
+        prog="voice-spades models", description=render("voice.language.models.description"),
         epilog=render("voice.models.epilog", model_env=MODEL_ENV, url_env=download.URL_ENV))
     commands = parser.add_subparsers(dest="command", required=True)
     listing = commands.add_parser("list", help=render("voice.models.help_list"))
     listing.add_argument("--model", metavar="DIR", help=render("voice.models.help_model"))
     getting = commands.add_parser("download", help=render("voice.models.help_download"))
-    getting.add_argument("model", choices=["vosk-en"], help=render("voice.models.help_vosk_en"))
+    keys = ("voice.models.help_vosk_en", "voice.language.models.help_vosk_it",
+            "voice.language.models.help_vosk_fr")
+    getting.add_argument("model", choices=list(VOSK_DOWNLOADS),
+                         help=render("word.list_sep").join(render(key) for key in keys))
     getting.add_argument("--dest", metavar="DIR",
                          help=render("voice.models.help_dest", path=default_models_dir()))
     try:
@@ -77,7 +87,7 @@ def models_main(argv: list[str]) -> int:
     try:
         if args.command == "list":
             return _print_list(args.model)
-        return _download(args.dest)
+        return _download(VOSK_DOWNLOADS[args.model], args.dest)
     except KeyboardInterrupt:
         say("voice.models.interrupted", sys.stderr)
         return 130
@@ -97,6 +107,8 @@ def _print_list(model_path: str | None) -> int:
         state = (Message("voice.models.ready") if entry.usable
                  else Message("voice.models.not_usable", problem=entry.problem))
         say("voice.models.entry", name=entry.name, kind=kind, state=state, path=entry.path)
+        if entry.sha256:
+            say("voice.language.models.sha256", sha256=entry.sha256)
     if not any(e.usable for e in entries if e.kind == "vosk"):
         say("voice.model.none")
     folders = tuple(str(folder) for folder in locations.models_dirs())
@@ -104,15 +116,16 @@ def _print_list(model_path: str | None) -> int:
     return 0
 
 
-def _download(dest: str | None) -> int:
-    url = os.environ.get(download.URL_ENV) or download.VOSK_EN_URL
+def _download(spec: VoskDownload, dest: str | None) -> int:
+    url = os.environ.get(download.URL_ENV) or spec.url
     folder = Path(dest).expanduser() if dest else default_models_dir()
-    if not check_model_folder(folder / VOSK_EN_NAME):
-        say("voice.models.already_installed", path=folder / VOSK_EN_NAME)
+    if not check_model_folder(folder / spec.name):
+        say("voice.models.already_installed", path=folder / spec.name)
         return 0
-    say("voice.models.downloading", sys.stderr, name=VOSK_EN_NAME,
-        megabytes=download.VOSK_EN_SIZE / 1e6, url=url, path=folder)
-    path = download.download_vosk_en(folder, url=url, sha256=download.VOSK_EN_SHA256,
-                                     size=download.VOSK_EN_SIZE, progress=PercentProgress())
+    if spec.key == "vosk-en":  # read at call time: a test or a mirror may pin others
+        spec = replace(spec, size=download.VOSK_EN_SIZE, sha256=download.VOSK_EN_SHA256)
+    say("voice.models.downloading", sys.stderr, name=spec.name,
+        megabytes=spec.size / 1e6 if spec.size else spec.megabytes, url=url, path=folder)
+    path = download.download_model(spec, folder, url, progress=PercentProgress())
     say("voice.models.ready_in", path=path)
     return 0

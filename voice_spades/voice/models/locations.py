@@ -12,6 +12,8 @@ always works. Vosk models are looked for in:
 from __future__ import annotations
 
 import os
+import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +27,71 @@ VOSK_EN_NAME = "vosk-model-small-en-us-0.15"
 """The small US English Vosk model: the one ``models download vosk-en`` installs."""
 MODEL_ENV = "VOICE_SPADES_VOSK_MODEL"
 """Environment variable naming a Vosk model folder to use."""
+VOSK_SITE = "https://alphacephei.com/vosk/models"
+"""Where the Vosk models are published."""
+RECORD_FILE = "voice-spades-download.toml"
+"""Written into a model folder after a download: the archive's SHA-256, size and URL."""
+
+
+@dataclass(frozen=True, slots=True)
+class VoskDownload:
+    """A Vosk model ``models download`` knows: its key ("vosk-it"), folder name,
+    language, about how many MB it is, and its exact size and SHA-256 where published
+    (only the English model's are; the others are checked by size, the zip's own CRCs
+    and the folder layout, and the SHA-256 seen is recorded)."""
+
+    key: str
+    name: str
+    language: str
+    megabytes: int
+    size: int | None = None
+    sha256: str | None = None
+
+    @property
+    def url(self) -> str:
+        """The archive's address on the Vosk site."""
+        return f"{VOSK_SITE}/{self.name}.zip"
+
+    def size_range(self) -> tuple[int, int]:
+        """The archive sizes accepted: the exact size, else within 15% of the size given."""
+        if self.size is not None:
+            return self.size, self.size
+        return int(self.megabytes * 0.85e6), int(self.megabytes * 1.15e6)
+
+
+VOSK_DOWNLOADS = {d.key: d for d in (
+    VoskDownload("vosk-en", VOSK_EN_NAME, "en", 41, 41_205_931,
+                 "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498"),
+    VoskDownload("vosk-it", "vosk-model-small-it-0.22", "it", 48),
+    VoskDownload("vosk-fr", "vosk-model-small-fr-0.22", "fr", 41),
+)}
+"""The models ``voice-spades models download`` fetches, by key."""
+
+
+def download_for(language: str) -> VoskDownload:
+    """The downloadable model of ``language`` (English for a language without one)."""
+    for known in VOSK_DOWNLOADS.values():
+        if known.language == language:
+            return known
+    return VOSK_DOWNLOADS["vosk-en"]
+
+
+def model_language(name: str) -> str | None:
+    """The language a Vosk model folder's name gives ("vosk-model-small-it-0.22" -> "it",
+    "vosk-model-en-us-0.22" -> "en"), or None."""
+    for part in re.split(r"[-_.]", name.lower()):
+        if part in ("en", "it", "fr", "de", "es", "pt", "ru", "cn", "ja", "nl", "uk"):
+            return part
+    return None
+
+
+def download_record(folder: Path) -> dict[str, object]:
+    """What was recorded when the model in ``folder`` was downloaded (empty if nothing
+    was, or the record cannot be read)."""
+    try:
+        return tomllib.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
 
 
 def project_models_dir() -> Path | None:
@@ -64,14 +131,18 @@ class ModelEntry:
     kind: str
     usable: bool
     problem: Message | None = None
+    sha256: str | None = None
+    """The archive's SHA-256 recorded at download, if it was downloaded here."""
 
 
 def vosk_entry(path: str | Path) -> ModelEntry:
     """Describe the Vosk model folder ``path``."""
     folder = Path(path).expanduser()
     problems = check_model_folder(folder)
+    digest = download_record(folder).get("sha256")
     return ModelEntry(folder.name, folder, "vosk", not problems,
-                      problem_list(problems) if problems else None)
+                      problem_list(problems) if problems else None,
+                      digest if isinstance(digest, str) else None)
 
 
 def pocketsphinx_entry() -> ModelEntry:
@@ -109,11 +180,14 @@ def list_models(model_path: str | Path | None = None,
 
 
 def find_vosk_model(model_path: str | Path | None = None,
-                    dirs: Sequence[Path] | None = None) -> Path:
+                    dirs: Sequence[Path] | None = None, language: str | None = None) -> Path:
     """Return the Vosk model folder to use, or raise SetupError saying why there is none.
 
     A folder given by ``model_path`` or ``$VOICE_SPADES_VOSK_MODEL`` must be
-    usable; otherwise the first usable model in the model folders wins.
+    usable (whatever its language: the player chose it); otherwise the first usable
+    model in the model folders wins. With ``language`` only a model of that language
+    counts (its folder's name says it, as Vosk names them; a model whose name says no
+    language counts for English).
     """
     given = model_path or os.environ.get(MODEL_ENV) or None
     if given is not None:
@@ -121,12 +195,19 @@ def find_vosk_model(model_path: str | Path | None = None,
         if not entry.usable:
             raise SetupError("voice.model.unusable", path=entry.path, problems=entry.problem)
         return entry.path
-    entries = [e for e in list_models(dirs=dirs) if e.kind == "vosk"]
+    entries = [e for e in list_models(dirs=dirs) if e.kind == "vosk"
+               and (language is None or (model_language(e.name) or "en") == language)]
     for entry in entries:
         if entry.usable:
             return entry.path
+    wanted = download_for(language or "en")
     if entries:
         broken = entries[0]
-        raise SetupError("voice.model.unusable_get_one", path=broken.path,
-                         problems=broken.problem)
-    raise SetupError("voice.model.none")
+        if wanted.language == "en":
+            raise SetupError("voice.model.unusable_get_one", path=broken.path,
+                             problems=broken.problem)
+        raise SetupError("voice.language.model.unusable_get_one", path=broken.path,
+                         problems=broken.problem, key=wanted.key)
+    if wanted.language == "en" or language is None:
+        raise SetupError("voice.model.none")
+    raise SetupError("voice.language.model.none", key=wanted.key)

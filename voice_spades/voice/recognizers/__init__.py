@@ -5,7 +5,10 @@
 * :mod:`.phrases`: phrase normalization shared by the backends;
 * :mod:`.pocketsphinx_recognizer` with :mod:`.pocketsphinx_grammar` (the
   finite-state grammar and dictionary) and :mod:`.pocketsphinx_tuning` (its
-  measured settings): the default backend, always available;
+  measured settings): the default backend, always available, in Italian and French
+  too through :mod:`.phonetics` (each word's pronunciation in the English model's
+  phones: :mod:`.phonetics_it`'s spelling rules, the French lexicon's hand-written
+  ones);
 * :mod:`.vosk_recognizer` with :mod:`.vosk_results` (reading Vosk's n-best
   answers): the optional backend, used when a model is installed;
 * :mod:`.choice`: which backend to use, and the message saying so.

@@ -9,7 +9,7 @@ game then asks again instead of guessing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -71,6 +71,25 @@ class Recognizer(Protocol):
     def finish(self) -> Recognition:
         """End the streamed utterance and return what was recognized."""
         ...
+
+
+@runtime_checkable
+class GroupingRecognizer(Recognizer, Protocol):
+    """A recognizer that can also be told which phrases mean the same ("dichiaro
+    quattro", "quattro"), so that the alternatives it offers are other meanings."""
+
+    def set_grouped_phrases(self, phrases: Sequence[str], groups: Sequence[Hashable]) -> None:
+        """Allow exactly ``phrases``; ``groups[i]`` is what ``phrases[i]`` means."""
+        ...
+
+
+def load_phrases(recognizer: Recognizer, phrases: Sequence[str],
+                 groups: Sequence[Hashable]) -> None:
+    """Give ``recognizer`` the phrases allowed now, with their meanings if it uses them."""
+    if isinstance(recognizer, GroupingRecognizer):
+        recognizer.set_grouped_phrases(phrases, groups)
+    else:
+        recognizer.set_phrases(phrases)
 
 
 def audio_seconds(audio: bytes) -> float:

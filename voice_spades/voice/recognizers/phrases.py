@@ -8,21 +8,24 @@ both so a recognizer can answer with the caller's own spelling.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'",
                               "\u00b4": "'"})
-_NOT_WORD = re.compile(r"[^a-z0-9' ]+")
+_NOT_WORD = re.compile(r"(?:[^\w' ]|_)+")
 
 
 def normalize_phrase(phrase: str) -> str:
     """Return ``phrase`` as lower-case words separated by single spaces.
 
-    Typographic apostrophes become ``'``; other punctuation becomes a space;
-    apostrophes that do not sit inside a word are dropped.
+    Letters keep their accents (composed: "più", "cœur"); typographic apostrophes
+    become ``'``; other punctuation becomes a space; apostrophes that do not sit
+    inside a word are dropped.
     """
-    text = phrase.translate(_APOSTROPHES).lower().replace("-", " ")
+    text = unicodedata.normalize("NFC", phrase.translate(_APOSTROPHES).lower())
+    text = text.replace("-", " ")
     text = _NOT_WORD.sub(" ", text)
     words = [word.strip("'") for word in text.split()]
     return " ".join(word for word in words if word)

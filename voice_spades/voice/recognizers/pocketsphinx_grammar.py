@@ -134,16 +134,31 @@ def garbage_vocabulary() -> tuple[str, ...]:
     return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
+@cache
+def language_garbage(language: str) -> tuple[str, ...]:
+    """Common words of ``language`` for its garbage model (``garbage_words_<language>.txt``
+    beside this module), empty when there is no such list."""
+    path = GARBAGE_FILE.with_name(f"garbage_words_{language}.txt")
+    if not path.is_file():
+        return ()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 def garbage_loop(phrases: Sequence[str], transitions: Sequence[Transition], final: int,
-                 words: int, probability: float) -> list[Transition]:
+                 words: int, probability: float,
+                 first: Sequence[str] = ()) -> list[Transition]:
     """Transitions of a garbage model beside the phrases: any sequence of the first
-    ``words`` common words that no phrase uses, each costing ``probability``. Speech
-    that is no phrase (table talk) fits such a sequence better than any phrase, and
-    the decoder answers with it: a rejection. Empty when ``words`` is 0."""
+    ``words`` common words that no phrase uses (``first``, then English's), each costing
+    ``probability``. Speech that is no phrase (table talk) fits such a sequence better
+    than any phrase, and the decoder answers with it: a rejection. Empty when ``words``
+    is 0."""
     if words <= 0:
         return []
-    used = {word for phrase in phrases for word in phrase.split()}
-    vocabulary = [w for w in garbage_vocabulary() if w not in used][:words]
+    # A phrase word tagged with its language ("it:no") rules out the English "no" too.
+    used = {form for phrase in phrases for word in phrase.split()
+            for form in (word, word.rpartition(":")[2])}
+    vocabulary = [w for w in (*first, *garbage_vocabulary()) if w not in used][:words]
     loop = 1 + max((max(a, b) for a, b, _, _ in transitions), default=final)
     out: list[Transition] = []
     for word in vocabulary:

@@ -36,7 +36,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,15 +57,21 @@ from voice_spades.voice.recognizers.base import (
     audio_seconds,
     rejection,
 )
+from voice_spades.voice.recognizers.phonetics import pronunciations_for, token, word_of
 from voice_spades.voice.recognizers.phrases import PhraseSet
 from voice_spades.voice.recognizers.pocketsphinx_grammar import (
     GrammarPlan,
     garbage_loop,
+    language_garbage,
     plan_grammar,
     prefix_tree,
     pronunciations,
 )
-from voice_spades.voice.recognizers.pocketsphinx_tuning import DecodeDetails, PocketSphinxTuning
+from voice_spades.voice.recognizers.pocketsphinx_tuning import (
+    DecodeDetails,
+    PocketSphinxTuning,
+    tuning_for,
+)
 
 log = logging.getLogger(__name__)
 
@@ -89,17 +95,22 @@ class PocketSphinxRecognizer:
 
     def __init__(self, tuning: PocketSphinxTuning | None = None,
                  model_dir: str | Path | None = None, lexicon: Lexicon | None = None) -> None:
-        self.tuning = tuning or PocketSphinxTuning()
+        self.tuning = tuning or tuning_for((lexicon or default_lexicon()).language)
         self.model_dir = Path(model_dir) if model_dir else builtin_model_dir()
         self._grammar_decoder: Any = None
         self._loop_decoder: Any = None
         self._phrases = PhraseSet.build(())
         self._plan = GrammarPlan((), {}, (), (), {})
+        self._groups: dict[str, Hashable] = {}
         self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
         self._search_numbers = itertools.count()
+        # A language other than English has its own dictionary entries ("it:re").
+        english = not (lexicon and lexicon.exclusive_pronunciations)
         self._extra_words: dict[str, list[str]] = {
             word: list(variants)
-            for word, variants in (lexicon or default_lexicon()).pronunciations.items()}
+            for word, variants in (lexicon or default_lexicon()).pronunciations.items()
+        } if english else {}
+        self.lexicon = lexicon or default_lexicon()
         self._stream: bytearray | None = None
         self._lock = threading.RLock()
         self.last_details: DecodeDetails | None = None
@@ -109,6 +120,8 @@ class PocketSphinxRecognizer:
     @property
     def unknown_words(self) -> tuple[str, ...]:
         """Words of the current phrases missing from the dictionary."""
+        if self.lexicon.exclusive_pronunciations:
+            return tuple(word_of(entry) for entry in self._plan.unknown_words)
         return self._plan.unknown_words
 
     @property
@@ -141,24 +154,75 @@ class PocketSphinxRecognizer:
 
     def pronunciations(self, word: str) -> list[str]:
         """Every pronunciation the dictionary holds for ``word`` (ARPAbet phones)."""
+        word = word.lower()
         with self._lock:
             self._ensure_decoders()
-            return pronunciations(word.lower(), self._grammar_decoder.lookup_word)
+            if self.lexicon.exclusive_pronunciations:
+                known = pronunciations(token(word, self.lexicon.language),
+                                       self._grammar_decoder.lookup_word)
+                return known or pronunciations_for(word, self.lexicon)
+            return pronunciations(word, self._grammar_decoder.lookup_word)
 
     def set_phrases(self, phrases: Sequence[str]) -> None:
         """Allow exactly ``phrases``; words missing from the dictionary are logged."""
         with self._lock:
             self._set_phrases(phrases)
+            self._groups = {}
+
+    def set_grouped_phrases(self, phrases: Sequence[str], groups: Sequence[Hashable]) -> None:
+        """:meth:`set_phrases`, knowing what each phrase means (``groups[i]`` for
+        ``phrases[i]``): with ``tuning.other_meanings`` the runner-ups are other
+        meanings."""
+        with self._lock:
+            self._set_phrases(phrases)
+            spelling = {original: phrase for phrase, original in self._phrases.original.items()}
+            self._groups = {spelling[p]: g for p, g in zip(phrases, groups, strict=True)
+                            if p in spelling}
 
     def _set_phrases(self, phrases: Sequence[str]) -> None:
         self._ensure_decoders()
         self._phrases = PhraseSet.build(phrases)
+        if self.lexicon.exclusive_pronunciations:
+            self._phrases = self._in_language(self._phrases)
         self._plan = plan_grammar(self._phrases.normalized, self._grammar_decoder.lookup_word)
         if self._plan.unknown_words:
             log.warning("PocketSphinx does not know the words %s; left out phrases: %s",
                         ", ".join(self._plan.unknown_words), "; ".join(self.dropped_phrases))
         if self._plan.decodable:
             self._search_for(self._plan.decodable)
+
+    @property
+    def _language_garbage(self) -> tuple[str, ...]:
+        """The language's own garbage words as dictionary entries (added on first use)."""
+        if not self.lexicon.exclusive_pronunciations:
+            return ()
+        language = self.lexicon.language
+        entries = []
+        for word in language_garbage(language):
+            entry = token(word, language)
+            if self._grammar_decoder.lookup_word(entry) is None:
+                for number, phones in enumerate(pronunciations_for(word, self.lexicon), 1):
+                    self._grammar_decoder.add_word(_variant(entry, number), phones, False)
+            if self._grammar_decoder.lookup_word(entry) is not None:
+                entries.append(entry)
+        return tuple(entries)
+
+    def _in_language(self, phrases: PhraseSet) -> PhraseSet:
+        """The phrases with each word as its entry of the lexicon's language ("it:re"),
+        entries added to the dictionary with the language's pronunciations only."""
+        language = self.lexicon.language
+        decoder = self._grammar_decoder
+        tagged: dict[str, str] = {}
+        for phrase in phrases.normalized:
+            entries = []
+            for word in phrase.split():
+                entry = token(word, language)
+                if decoder.lookup_word(entry) is None:
+                    for number, phones in enumerate(pronunciations_for(word, self.lexicon), 1):
+                        decoder.add_word(_variant(entry, number), phones, False)
+                entries.append(entry)
+            tagged[" ".join(entries)] = phrases.original[phrase]
+        return PhraseSet(tuple(tagged), tagged)
 
     def _search_for(self, decodable: tuple[str, ...]) -> str:
         if decodable in self._searches:
@@ -167,7 +231,7 @@ class PocketSphinxRecognizer:
         name = f"phrases{next(self._search_numbers)}"
         transitions, final = prefix_tree(decodable)
         transitions += garbage_loop(decodable, transitions, final, self.tuning.garbage_words,
-                                    self.tuning.garbage_probability)
+                                    self.tuning.garbage_probability, self._language_garbage)
         fsg = self._grammar_decoder.create_fsg(name, 0, final, transitions)
         self._grammar_decoder.add_fsg(name, fsg)
         self._searches[decodable] = name
@@ -248,18 +312,28 @@ class PocketSphinxRecognizer:
                       t.max_seconds_per_phone * self._plan.phone_counts[best])
         if audio_seconds(clip) - 2 * t.trim_margin_seconds > allowed:
             return reject("much longer than the phrase it resembles", alternatives)
-        return Recognition(self._phrases.original[best], verified * alternatives[0][1],
+        # The confidence weighs the winner against the runner-up only: further
+        # alternatives are there to be offered, not to make every answer doubtful.
+        share = self._alternatives(ranked[:2], frames)[0][1]
+        return Recognition(self._phrases.original[best], verified * share,
                            alternatives, audio_seconds(audio), time.perf_counter() - started)
 
     def _rank_phrases(self, clip: bytes) -> Ranked:
-        """Return the winner and then the runner-up, with their scores."""
+        """Return the winner and then the runner-ups (``tuning.runner_ups``), with their
+        scores."""
         first = self._search_once(clip, self._plan.decodable)
         if first is None:
             return []
         ranked = [first]
-        others = tuple(p for p in self._plan.decodable if p != first[0])
-        if others and (second := self._search_once(clip, others)) is not None:
-            ranked.append(second)
+        for _ in range(self.tuning.runner_ups):
+            found = {text for text, _ in ranked}
+            if self.tuning.other_meanings and self._groups:
+                meant = {self._groups.get(text) for text in found} - {None}
+                found |= {p for p, group in self._groups.items() if group in meant}
+            others = tuple(p for p in self._plan.decodable if p not in found)
+            if not others or (after := self._search_once(clip, others)) is None:
+                break
+            ranked.append(after)
         return ranked
 
     def _search_once(self, clip: bytes, decodable: tuple[str, ...]) -> tuple[str, int] | None:

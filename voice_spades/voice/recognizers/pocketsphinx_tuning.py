@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,31 @@ class PocketSphinxTuning:
     garbage_words: int = 60
     garbage_probability: float = 1e-40
     cached_grammars: int = 200
+    runner_ups: int = 1
+    """How many phrases after the winner are searched for (one search each, the
+    phrases found before left out): the alternatives a question may offer."""
+    other_meanings: bool = False
+    """When the phrases' meanings are known, the runner-ups are searched among other
+    meanings only ("tre" after "dichiaro quattro", not "quattro"), so that the
+    confidence weighs the winner against another meaning and a question can offer it."""
+
+
+LANGUAGE_TUNING: dict[str, dict[str, Any]] = {
+    "it": {"other_meanings": True},
+    "fr": {"other_meanings": True, "accept_above": 0.05},
+}
+"""What differs from the English defaults when PocketSphinx hears another language
+through its English model (measured on espeak-ng speech of the language): the
+runner-up is another meaning, so that a question can offer it; French phrases match
+the English phones less well, so a lower verification is accepted (at the default,
+a fifth of right French commands were rejected; at 0.05, 6%), and the game asks
+about more of them instead (its confidence is the verification times the winner's
+share)."""
+
+
+def tuning_for(language: str) -> PocketSphinxTuning:
+    """The measured settings for ``language`` (English's for a language not listed)."""
+    return replace(PocketSphinxTuning(), **LANGUAGE_TUNING.get(language, {}))
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from typing import Any
 
 from voice_spades.errors import SetupError
 from voice_spades.voice.audio.features import voiced_fraction
+from voice_spades.voice.lexicon import Lexicon
 from voice_spades.voice.models.folder import require_model_folder
 from voice_spades.voice.models.locations import find_vosk_model
 from voice_spades.voice.recognizers.base import (
@@ -37,6 +38,9 @@ from voice_spades.voice.recognizers.phrases import PhraseSet
 from voice_spades.voice.recognizers.vosk_results import combine_segments, grammar_json, parse_result
 
 log = logging.getLogger(__name__)
+
+SPELLING_COST = 0.1
+"""Lexicon variants this cheap are the same word spelt another way ("cœur", "coeur")."""
 
 
 def _vosk() -> ModuleType:
@@ -71,6 +75,9 @@ class VoskRecognizer:
     when none is installed). ``model`` may instead be an already loaded
     ``vosk.Model`` to share between recognizers. One Kaldi recognizer is
     built per distinct phrase set and kept (LRU, ``cached_grammars``).
+    A word the model does not know is replaced by a spelling variant of the
+    ``lexicon``'s that it knows ("coeur" for "cœur"), answers given back in the
+    game's spelling.
     """
 
     name = "vosk"
@@ -78,7 +85,7 @@ class VoskRecognizer:
     def __init__(self, model_path: str | Path | None = None, *, model: Any = None,
                  max_alternatives: int = 5, score_scale: float = 1.0,
                  min_seconds: float = 0.15, min_voiced_fraction: float = 0.2,
-                 cached_grammars: int = 32) -> None:
+                 cached_grammars: int = 32, lexicon: Lexicon | None = None) -> None:
         if model is None:
             if model_path is None:
                 model_path = find_vosk_model()
@@ -90,6 +97,7 @@ class VoskRecognizer:
         self.min_seconds = min_seconds
         self.min_voiced_fraction = min_voiced_fraction
         self.cached_grammars = cached_grammars
+        self.lexicon = lexicon
         self._phrases = PhraseSet.build(())
         self._decodable: tuple[str, ...] = ()
         self._unknown_words: tuple[str, ...] = ()
@@ -117,7 +125,7 @@ class VoskRecognizer:
         Vosk would silently drop an unknown word from a phrase and then hear
         the rest of it, so phrases with unknown words are left out instead.
         """
-        self._phrases = PhraseSet.build(phrases)
+        self._phrases = self._in_model_spelling(PhraseSet.build(phrases))
         unknown = sorted(w for w in self._phrases.words() if not self._knows(w))
         self._unknown_words = tuple(unknown)
         self._decodable = tuple(p for p in self._phrases.normalized
@@ -127,6 +135,27 @@ class VoskRecognizer:
                         ", ".join(unknown), "; ".join(self.dropped_phrases))
         if self._decodable:
             self._recognizer_for(self._decodable)
+
+    def _in_model_spelling(self, phrases: PhraseSet) -> PhraseSet:
+        """``phrases`` with each word the model lacks spelt as a variant it knows (in a
+        language other than English: English keeps leaving such phrases out)."""
+        if self.lexicon is None or self.lexicon.language == "en":
+            return phrases
+        spelt: dict[str, str] = {}
+        for phrase in phrases.normalized:
+            words = [self._known_spelling(word) for word in phrase.split()]
+            spelt.setdefault(" ".join(words), phrases.original[phrase])
+        return PhraseSet(tuple(spelt), spelt)
+
+    def _known_spelling(self, word: str) -> str:
+        if self._knows(word) or self.lexicon is None:
+            return word
+        for pair, cost in self.lexicon.variants.items():
+            if word in pair and cost <= SPELLING_COST:
+                other = next(iter(pair - {word}), word)
+                if self._knows(other):
+                    return other
+        return word
 
     def _knows(self, word: str) -> bool:
         if word not in self._known_words:

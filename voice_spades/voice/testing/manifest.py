@@ -1,10 +1,14 @@
 """Synthesize a test-speech manifest for ``voice-spades bench voice``.
 
-    python -m voice_spades.voice.testing.manifest --out DIR [--count 600] [--voices en-us,en-gb]
-        [--speeds 130,160,200] [--pitches 35,50,70] [--noise 0,0,0.01,0.03]
-        [--colors white,brown] [--chatter] [--seed 1]
+    python -m voice_spades.voice.testing.manifest --out DIR [--language en|it|fr]
+        [--kinds bid,card] [--count 600] [--voices en-us,en-gb] [--speeds 130,160,200]
+        [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--colors white,brown] [--chatter]
+        [--seed 1]
 
-Phrases are drawn from the full grammar, kind by kind in turn (cards, bids,
+Phrases are drawn from the full grammar of the language (English unless
+``--language`` says otherwise; the voices then default to espeak-ng's voices of
+that language: Italian, French of France, Belgium and Switzerland, with several
+variants), kind by kind in turn (cards, bids,
 queries, commands, answers...), so every intent kind is covered; each clip gets
 a voice in turn and a speed, pitch and noise level drawn at random (list a level
 twice to draw it more often). Voices are espeak-ng's; ``flite:NAME`` (slt, rms,
@@ -12,7 +16,8 @@ awb, kal16) uses the flite synthesizer and ``festival:NAME`` (kal_diphone,
 ked_diphone, cmu_us_slt_arctic_hts) Festival instead: other engines, to check
 that figures do not hold for one synthesizer only. Writes
 ``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit) and ``DIR/manifest.tsv`` with lines
-``clips/NNNN.wav<TAB>transcript``, paths relative to the manifest.
+``clips/NNNN.wav<TAB>transcript``, paths relative to the manifest (after a first
+line ``# language: it`` for a language other than English).
 
 Noise is white, or brown (low-frequency rumble) for clips given ``brown`` among
 ``--colors`` (drawn like the levels). ``--chatter`` speaks table talk instead of
@@ -32,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from voice_spades.voice.lexicon import LANGUAGES, lexicon_for
 from voice_spades.voice.testing.chatter import plan_chatter
 from voice_spades.voice.testing.testspeech import (
     SAMPLE_RATE,
@@ -47,9 +53,17 @@ from voice_spades.voice.understanding.grammar import all_phrases
 
 DEFAULT_VOICES = ("en-us", "en", "en-gb-x-rp", "en-us+f3", "en+m3", "en-gb-scotland",
                   "en-us+f2", "en-029")
+VOICES_BY_LANGUAGE = {
+    "en": DEFAULT_VOICES,
+    "it": ("it", "it+f3", "it+m3", "it+f2", "it+m1", "it+f4"),
+    "fr": ("fr", "fr-be", "fr-ch", "fr+f3", "fr-be+m3", "fr-ch+f2"),
+}
+"""espeak-ng's voices of each language (variants give other timbres and pitches)."""
 DEFAULT_SPEEDS = (130, 150, 170, 200)
 DEFAULT_PITCHES = (35, 50, 65)
 DEFAULT_NOISE = (0.0, 0.0, 0.01, 0.03)
+LANGUAGE_HEADER = "# language: "
+"""How a manifest names its language, on its first line."""
 PAD_SECONDS = 0.3
 """Silence around each phrase, as a push-to-talk clip has."""
 NOISE_FLOOR = 0.0005
@@ -67,11 +81,15 @@ class Clip:
 
 
 def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequence[int],
-         noise: Sequence[float], seed: int = 1, colors: Sequence[str] = ("white",)) -> list[Clip]:
-    """``count`` clips covering every kind of phrase, with varied speech."""
+         noise: Sequence[float], seed: int = 1, colors: Sequence[str] = ("white",),
+         language: str = "en", kinds: Sequence[str] = ()) -> list[Clip]:
+    """``count`` clips covering every kind of phrase of the language (or only
+    ``kinds``: "bid", "card"...), with varied speech."""
     rng = random.Random(seed)
     by_kind: dict[str, list[str]] = defaultdict(list)
-    for phrase, kind in sorted(all_phrases().items()):
+    for phrase, kind in sorted(all_phrases(lexicon_for(language)).items()):
+        if kinds and kind not in kinds:
+            continue
         by_kind[kind].append(phrase)
     for phrases in by_kind.values():
         rng.shuffle(phrases)
@@ -94,13 +112,13 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
 
 def plan_table_talk(count: int, voices: Sequence[str], speeds: Sequence[int],
                     pitches: Sequence[int], noise: Sequence[float], seed: int = 1,
-                    colors: Sequence[str] = ("white",)) -> list[Clip]:
+                    colors: Sequence[str] = ("white",), language: str = "en") -> list[Clip]:
     """``count`` clips of table talk (:mod:`.chatter`), no command among them."""
     rng = random.Random(seed)
     return [Clip(text, params, rng.choice(colors))
             for text, params in plan_chatter(count, voices, speeds, pitches, noise,
                                              floor=NOISE_FLOOR, pad_seconds=PAD_SECONDS,
-                                             seed=seed)]
+                                             seed=seed, language=language)]
 
 
 def render(clip: Clip) -> bytes:
@@ -139,11 +157,13 @@ def speak(text: str, params: SpeechParams) -> bytes:
     return add_white_noise(pad + pcm + pad, params.noise, params.seed)
 
 
-def write_manifest(out: Path, clips: Sequence[Clip]) -> Path:
-    """Synthesize ``clips`` into ``out`` and return the manifest's path."""
+def write_manifest(out: Path, clips: Sequence[Clip], language: str = "en") -> Path:
+    """Synthesize ``clips`` into ``out`` and return the manifest's path. A language
+    other than English is named on the first line (``# language: it``), which
+    ``voice-spades bench voice`` reads."""
     folder = out / "clips"
     folder.mkdir(parents=True, exist_ok=True)
-    lines = []
+    lines = [] if language == "en" else [f"{LANGUAGE_HEADER}{language}\n"]
     for i, clip in enumerate(clips):
         name = f"clips/{i:04d}.wav"
         write_wav(render(clip), out / name)
@@ -162,8 +182,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m voice_spades.voice.testing.manifest",
                                      description="Synthesize a voice benchmark manifest.")
     parser.add_argument("--out", type=Path, required=True, help="folder to write into")
+    parser.add_argument("--language", choices=LANGUAGES, default="en",
+                        help="the language of the phrases (and of the default voices)")
     parser.add_argument("--count", type=int, default=600, help="number of clips")
-    parser.add_argument("--voices", default=",".join(DEFAULT_VOICES), help="espeak-ng voices")
+    parser.add_argument("--voices", help="espeak-ng voices (default: the language's)")
     parser.add_argument("--speeds", default=",".join(map(str, DEFAULT_SPEEDS)),
                         help="words per minute")
     parser.add_argument("--pitches", default=",".join(map(str, DEFAULT_PITCHES)),
@@ -172,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="white noise peak levels (fraction of full scale)")
     parser.add_argument("--colors", default="white",
                         help="noise colours drawn per clip: white, brown")
+    parser.add_argument("--kinds", default="",
+                        help="only phrases of these kinds (bid, card, query, answer...)")
     parser.add_argument("--chatter", action="store_true",
                         help="table talk (no commands): what the game must ignore")
     parser.add_argument("--seed", type=int, default=1)
@@ -179,10 +203,10 @@ def main(argv: list[str] | None = None) -> int:
     if not tools_available():
         print("espeak-ng and sox are needed: apt-get install espeak-ng sox", file=sys.stderr)
         return 2
-    if "flite:" in args.voices and shutil.which("flite") is None:
+    if args.voices and "flite:" in args.voices and shutil.which("flite") is None:
         print("flite voices need flite: apt-get install flite", file=sys.stderr)
         return 2
-    if "festival:" in args.voices and shutil.which("text2wave") is None:
+    if args.voices and "festival:" in args.voices and shutil.which("text2wave") is None:
         print("festival voices need Festival and its voices: apt-get install festival "
               "festvox-kallpc16k festvox-us-slt-hts", file=sys.stderr)
         return 2
@@ -190,14 +214,18 @@ def main(argv: list[str] | None = None) -> int:
     if not colors or set(colors) - {"white", "brown"}:
         print("--colors takes white and brown", file=sys.stderr)
         return 2
-    planner = plan_table_talk if args.chatter else plan
-    clips = planner(args.count, _list(args.voices), [int(s) for s in _list(args.speeds)],
-                    [int(p) for p in _list(args.pitches)],
-                    [float(n) for n in _list(args.noise)], args.seed, colors)
-    manifest = write_manifest(args.out, clips)
-    voices = sorted({c.params.voice for c in clips})
+    voices = _list(args.voices) if args.voices else list(VOICES_BY_LANGUAGE[args.language])
+    speech = (args.count, voices, [int(s) for s in _list(args.speeds)],
+              [int(p) for p in _list(args.pitches)], [float(n) for n in _list(args.noise)],
+              args.seed, colors, args.language)
+    clips = plan_table_talk(*speech) if args.chatter else plan(*speech, _list(args.kinds))
+    if not clips:
+        print(f"no phrase of the kinds {args.kinds}", file=sys.stderr)
+        return 2
+    manifest = write_manifest(args.out, clips, args.language)
+    used = sorted({c.params.voice for c in clips})
     noisy = sum(c.params.noise > NOISE_FLOOR for c in clips)
-    print(f"{len(clips)} clips, voices {', '.join(voices)}, {noisy} with added noise: "
+    print(f"{len(clips)} clips, voices {', '.join(used)}, {noisy} with added noise: "
           f"{manifest}")
     return 0
 

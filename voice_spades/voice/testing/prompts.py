@@ -33,7 +33,7 @@ from voice_spades.engine import (
     mask_of,
     profile,
 )
-from voice_spades.voice.lexicon import default_lexicon
+from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.understanding.grammar import (
     Extreme,
     Listening,
@@ -48,19 +48,22 @@ CHATTER_PROMPTS = ("bid", "play", "question", "draw", "asleep")
 where only the wake phrase may be heard)."""
 
 
-def prompt_table(phrase: str, seed: int) -> tuple[str, PhraseTable]:
+def prompt_table(phrase: str, seed: int,
+                 lexicon: Lexicon | None = None) -> tuple[str, PhraseTable]:
     """The prompt's name and grammar of a state in which ``phrase`` (of the full
-    grammar) can be said; ``seed`` varies the hand and whether a card is legal."""
+    grammar of ``lexicon``, English by default) can be said; ``seed`` varies the hand
+    and whether a card is legal."""
     rng = random.Random(seed)
-    meaning = full_grammar().meanings[phrase]
+    lex = lexicon or default_lexicon()
+    meaning = full_grammar(lex).meanings[phrase]
     confirming, cursor, prompt = False, None, "play"
     if meaning == Listening(True):
-        return "asleep", asleep_table(seed)
+        return "asleep", asleep_table(seed, lex)
     if isinstance(meaning, Act) and isinstance(meaning.action, Card):
         view = play_view(rng, meaning.action, legal=seed % 2 == 0)
     elif isinstance(meaning, Extreme):
         view = play_view(rng, rng.choice(cards_of(meaning.suit.mask)))
-    elif isinstance(meaning, PlayCurrent) and phrase in default_lexicon().actions["play-it"]:
+    elif isinstance(meaning, PlayCurrent) and phrase in lex.actions["play-it"]:
         view = play_view(rng, None)
         cursor = rng.choice(view.hand_cards)
     elif isinstance(meaning, MarkCard | PlayCurrent) or meaning == Act(Exchange()):
@@ -79,34 +82,39 @@ def prompt_table(phrase: str, seed: int) -> tuple[str, PhraseTable]:
         view = play_view(rng, None)
     else:
         view, prompt = bid_view(False), "bid"
-    table = build_phrases(view, confirming=confirming, cursor=cursor)
+    table = build_phrases(view, confirming=confirming, cursor=cursor, lexicon=lex)
     if phrase not in table:
         raise ValueError(f"{phrase!r} is not sayable in the state built for it")
     return prompt, table
 
 
-def chatter_table(prompt: str, seed: int) -> PhraseTable:
+def chatter_table(prompt: str, seed: int, lexicon: Lexicon | None = None) -> PhraseTable:
     """The grammar of one of :data:`CHATTER_PROMPTS`, with a hand drawn from ``seed``."""
     rng = random.Random(seed)
+    lex = lexicon or default_lexicon()
     if prompt == "bid":
-        return build_phrases(bid_view(rng.random() < 0.2), confirming=False, cursor=None)
+        return build_phrases(bid_view(rng.random() < 0.2), confirming=False, cursor=None,
+                             lexicon=lex)
     if prompt == "play":
         view = play_view(rng, None)
-        return build_phrases(view, confirming=False, cursor=rng.choice(view.hand_cards))
+        return build_phrases(view, confirming=False, cursor=rng.choice(view.hand_cards),
+                             lexicon=lex)
     if prompt == "question":
-        return build_phrases(play_view(rng, None), confirming=True, cursor=None)
+        return build_phrases(play_view(rng, None), confirming=True, cursor=None, lexicon=lex)
     if prompt == "draw":
-        return build_phrases(two_player_view(True), confirming=True, cursor=None)
+        return build_phrases(two_player_view(True), confirming=True, cursor=None, lexicon=lex)
     if prompt == "asleep":
-        return asleep_table(seed)
+        return asleep_table(seed, lex)
     raise ValueError(f"unknown prompt {prompt!r}")
 
 
-def asleep_table(seed: int) -> PhraseTable:
+def asleep_table(seed: int, lexicon: Lexicon | None = None) -> PhraseTable:
     """The grammar while voice sleeps at the play prompt: the wake phrases among the
     prompt's phrases as decoys, as the listener loads it."""
     view = play_view(random.Random(seed), None)
-    return asleep_phrases(decoys=build_phrases(view, confirming=False, cursor=None).phrases)
+    lex = lexicon or default_lexicon()
+    decoys = build_phrases(view, confirming=False, cursor=None, lexicon=lex).phrases
+    return asleep_phrases(decoys=decoys, lexicon=lex)
 
 
 @cache

@@ -10,6 +10,12 @@
   asked about by the session itself; "save and quit", which ends the program,
   is taken at once only when heard with high confidence, else it is asked
   about: "Save and quit?".
+* In Italian and French (the lexicon says so) a question about a bid or a doubtful
+  card also offers what was nearly heard instead: "Dichiari quattro? O tre?"; the
+  player may name either in answer. Their lexicons also set stricter thresholds
+  (PocketSphinx hears them less well through its English model): a card is asked
+  about when another was heard at 5% (French 2%), and a yes or no heard unsurely is
+  answered "say again" rather than taken.
 """
 
 from __future__ import annotations
@@ -19,17 +25,21 @@ from dataclasses import dataclass
 from voice_spades.commands import (
     Act,
     AnyIntent,
+    Cancel,
     Command,
+    Confirm,
     Control,
+    NotUnderstood,
     PlayCurrent,
     Propose,
 )
 from voice_spades.engine import Bid, BlindNilChoice, Card, DrawChoice, Exchange, Phase
 from voice_spades.messages import Message
+from voice_spades.narration.forms import Spelled
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.lists import chain
 from voice_spades.voice.recognizers.base import Recognition
-from voice_spades.voice.understanding.grammar import Listening, PhraseTable
+from voice_spades.voice.understanding.grammar import Listening, PhraseTable, card_templates
 from voice_spades.voice.understanding.meaning import Reading, read
 
 LOW_CONFIDENCE = 0.5
@@ -78,12 +88,21 @@ DEFAULT_POLICY = ConfirmationPolicy()
 
 
 def decide(reading: Reading, table: PhraseTable,
-           policy: ConfirmationPolicy = DEFAULT_POLICY) -> AnyIntent:
+           policy: ConfirmationPolicy = DEFAULT_POLICY,
+           lexicon: Lexicon | None = None) -> AnyIntent:
     """The intent to hand the session: ``reading.intent`` or a :class:`Propose`
-    asking about it."""
+    asking about it.
+
+    Where the lexicon says so (Italian, French), the question about a doubtful action
+    also offers the runner-up: "Quattro? O tre?"; naming one of the two in answer,
+    clearly, makes it (anything less clear is asked about again).
+    """
     intent = reading.intent
+    lex = lexicon or default_lexicon()
     unsure = (reading.confidence < policy.min_confidence or reading.cost > 0
               or bool(reading.rivals))
+    if isinstance(intent, Confirm | Cancel) and reading.confidence < lex.answer_confidence:
+        return NotUnderstood(reading.phrase)
     if isinstance(intent, Command):
         if intent.control is Control.SAVE_AND_QUIT and (
                 unsure or reading.confidence < QUIT_CONFIDENCE):
@@ -91,16 +110,56 @@ def decide(reading: Reading, table: PhraseTable,
         return intent
     if not isinstance(intent, Act | PlayCurrent) or intent not in table.legal:
         return intent
+    if intent in table.offered and not unsure:
+        return intent
     is_bid = isinstance(intent, Act) and isinstance(intent.action, Bid | BlindNilChoice)
     if (is_bid and policy.confirm_bids) or unsure:
-        return Propose(intent, question(intent, table.cursor, table.phase))
+        return Propose(intent, _question_offering(intent, reading, table, lex))
     return intent
+
+
+def _question_offering(intent: Act | PlayCurrent, reading: Reading, table: PhraseTable,
+                       lexicon: Lexicon | None) -> Message:
+    lex = lexicon or default_lexicon()
+    asked = question(intent, table.cursor, table.phase, lex)
+    other = runner_up(intent, reading, table) if lex.offer_runner_up else None
+    if other is None:
+        return asked
+    return Message("voice.language.confirm.or", question=asked, other=action_name(other, lex))
+
+
+def runner_up(intent: Act | PlayCurrent, reading: Reading, table: PhraseTable) -> Act | None:
+    """The legal action of the same kind that was nearly heard instead of ``intent``, if
+    any: the one a question offers as well. For a bid (always asked about) the best
+    other bid among the recognizer's alternatives, however unlikely; for a card a
+    close second (:attr:`Reading.rivals`)."""
+    if not isinstance(intent, Act) or not isinstance(intent.action, Bid | Card):
+        return None
+    kind = type(intent.action)
+    candidates = (*reading.rivals, *reading.others) if kind is Bid else reading.rivals
+    for rival in candidates:
+        if isinstance(rival, Act) and isinstance(rival.action, kind) and rival in table.legal \
+                and not (isinstance(rival.action, Bid) and rival.action.blind):
+            return rival
+    return None
+
+
+def offered_choices(reading: Reading, table: PhraseTable,
+                    lexicon: Lexicon | None = None) -> tuple[Act, ...]:
+    """The actions a question about ``reading`` offers ("Quattro? O tre?" offers four
+    and three), which the player may name in answer; empty for a plain question."""
+    lex = lexicon or default_lexicon()
+    intent = reading.intent
+    if not lex.offer_runner_up or not isinstance(intent, Act):
+        return ()
+    other = runner_up(intent, reading, table)
+    return () if other is None else (intent, other)
 
 
 def understand(heard: Recognition, table: PhraseTable, policy: ConfirmationPolicy = DEFAULT_POLICY,
                lexicon: Lexicon | None = None) -> AnyIntent:
     """Read ``heard`` in ``table`` and apply the confirmation policy."""
-    return decide(read(heard, table, lexicon), table, policy)
+    return decide(read(heard, table, lexicon), table, policy, lexicon)
 
 
 def question(intent: Act | PlayCurrent, cursor: Card | None = None,
@@ -124,20 +183,49 @@ def question(intent: Act | PlayCurrent, cursor: Card | None = None,
             return Message("voice.confirm.blind_nil")
         if action.is_nil:
             return Message("voice.confirm.bid_nil")
-        return Message("voice.confirm.bid",
-                       number=lex.numbers.get(action.tricks, str(action.tricks)))
+        return Message("voice.confirm.bid", number=spoken_number(action.tricks, lex))
     if isinstance(action, BlindNilChoice):
         return Message("voice.confirm.blind_nil" if action.declare
                        else "voice.confirm.no_blind_nil")
     if isinstance(action, DrawChoice):
         return Message("voice.confirm.keep" if action.keep else "voice.confirm.discard")
     if isinstance(action, Exchange) and action.cards:
-        names = [spoken_card(card, lex) for card in action.cards]
+        names = [_with_article(spoken_card(card, lex)) for card in action.cards]
         return Message("voice.confirm.exchange", cards=chain("voice.confirm.cards", names))
     return Message("voice.confirm.keep_all")
 
 
-def spoken_card(card: Card, lexicon: Lexicon) -> str:
-    """``card`` in the lexicon's words, as a player says it: "queen of hearts"."""
-    return lexicon.actions["card"][0].format(rank=lexicon.ranks[card.rank][0],
-                                             suit=card.suit.plural)
+def _with_article(name: Spelled) -> str:
+    return name.forms.get("the", str(name))
+
+
+def action_name(intent: Act, lexicon: Lexicon) -> Spelled:
+    """A bid or a card in the lexicon's words, as a choice is offered: "tre", "nil",
+    "asso di picche"."""
+    action = intent.action
+    if isinstance(action, Card):
+        return spoken_card(action, lexicon)
+    if isinstance(action, Bid) and not action.is_nil:
+        return spoken_number(action.tricks, lexicon)
+    nil = lexicon.actions["nil"][0]
+    return Spelled(nil, {"the": nil})
+
+
+def spoken_number(number: int, lexicon: Lexicon) -> Spelled:
+    """``number`` as the lexicon's word ("four", "quattro"), or its digits (its "the" form
+    is itself, so a question may name a number and a card alike: ``{other:the}``)."""
+    word = lexicon.numbers.get(number, str(number))
+    return Spelled(word, {"the": word})
+
+
+def spoken_card(card: Card, lexicon: Lexicon) -> Spelled:
+    """``card`` in the lexicon's words, as a player says it: "queen of hearts"; with its
+    article as its "the" form where the language has one ("la donna di cuori": catalog
+    templates write ``{card:the}``)."""
+    slots = {name: words[0] for name, words in
+             {**lexicon.rank_slots(card.rank), **lexicon.suit_slots(card.suit)}.items()}
+    templates = card_templates(lexicon)
+    text = templates["card"].format(**slots)
+    if "the_card" not in templates:
+        return Spelled(text)
+    return Spelled(text, {"the": templates["the_card"].format(**slots)})

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 
 from voice_spades.commands import (
     Act,
@@ -99,6 +99,9 @@ class PhraseTable:
     """The phase of the view the table was built for (None for the full grammar)."""
     dropped: frozenset[str] = frozenset()
     """Phrases left out because two meanings claimed them."""
+    offered: frozenset[Intent] = frozenset()
+    """While a question offers a choice ("Quattro? O tre?"): the actions offered, which
+    may be named in answer."""
 
     @property
     def phrases(self) -> list[str]:
@@ -168,14 +171,17 @@ def asleep_phrases(decoys: Iterable[str] = (), lexicon: Lexicon | None = None) -
 
 
 def build_phrases(view: PlayerView, *, confirming: bool, cursor: Card | None,
-                  lexicon: Lexicon | None = None) -> PhraseTable:
+                  lexicon: Lexicon | None = None,
+                  offered: Iterable[Intent] = ()) -> PhraseTable:
     """The phrases sayable at this prompt for ``view``'s seat.
 
     Queries and session commands are always sayable. While ``confirming`` (a
-    question is pending) so are the answers, and no action but the blind nil or
-    draw decision the question may be about. Otherwise, in the play phase every
-    card held can be named (an illegal one still maps to its :class:`Act`, so the
-    session can say why it is refused); in the other phases the legal actions.
+    question is pending) so are the answers, the actions the question ``offered``
+    ("Quattro? O tre?": a bid or a card, legal now), and no other action but the
+    blind nil or draw decision the question may be about. Otherwise, in the play
+    phase every card held can be named (an illegal one still maps to its
+    :class:`Act`, so the session can say why it is refused); in the other phases
+    the legal actions.
     """
     lex = lexicon or default_lexicon()
     builder = _Builder(view.phase)
@@ -185,7 +191,13 @@ def build_phrases(view: PlayerView, *, confirming: bool, cursor: Card | None,
         builder.add_all(_answer_phrases(lex))
         if view.phase in (Phase.BLIND_NIL, Phase.DRAW):
             builder.add_all(_decision_phrases(lex, view.legal))
-        return builder.table(legal=legal, cursor=cursor)
+        choices = [i for i in offered if isinstance(i, Act) and i in legal]
+        for choice in choices:
+            if isinstance(choice.action, Bid):
+                builder.add_all(_bid_phrases(lex, choice.action))
+            elif isinstance(choice.action, Card):
+                builder.add_all(_card_phrases(lex, choice.action))
+        return builder.table(legal=legal, cursor=cursor, offered=choices)
     if view.phase == Phase.PLAY:
         return _play_phrases(lex, builder, view, cursor, legal)
     if view.phase == Phase.EXCHANGE and view.is_my_turn:
@@ -221,10 +233,20 @@ def _play_phrases(lex: Lexicon, builder: _Builder, view: PlayerView, cursor: Car
     return builder.table(resolved, legal=legal, cursor=cursor)
 
 
-@cache
-def full_grammar() -> PhraseTable:
-    """Every phrase sayable in some state, with its meaning; every action is legal."""
-    lex = default_lexicon()
+def full_grammar(lexicon: Lexicon | None = None) -> PhraseTable:
+    """Every phrase sayable in some state, with its meaning; every action is legal.
+    Built once per lexicon (English by default)."""
+    lex = lexicon or default_lexicon()
+    known = _FULL_GRAMMARS.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _FULL_GRAMMARS[id(lex)] = (lex, _build_full_grammar(lex))
+    return known[1]
+
+
+_FULL_GRAMMARS: dict[int, tuple[Lexicon, PhraseTable]] = {}
+
+
+def _build_full_grammar(lex: Lexicon) -> PhraseTable:
     builder = _Builder()
     builder.add_all(_query_and_command_phrases(lex))
     builder.add_all(_answer_phrases(lex))
@@ -246,9 +268,10 @@ def full_grammar() -> PhraseTable:
     return builder.table(legal=legal)
 
 
-def all_phrases() -> dict[str, str]:
+def all_phrases(lexicon: Lexicon | None = None) -> dict[str, str]:
     """Every phrase of :func:`full_grammar` with its meaning's kind."""
-    return {phrase: meaning_kind(meaning) for phrase, meaning in full_grammar().meanings.items()}
+    table = full_grammar(lexicon)
+    return {phrase: meaning_kind(meaning) for phrase, meaning in table.meanings.items()}
 
 
 class _Builder:
@@ -272,9 +295,10 @@ class _Builder:
                 self.dropped.add(phrase)
 
     def table(self, resolved: Mapping[Extreme, Intent] | None = None, *,
-              legal: Iterable[Intent] = (), cursor: Card | None = None) -> PhraseTable:
+              legal: Iterable[Intent] = (), cursor: Card | None = None,
+              offered: Iterable[Intent] = ()) -> PhraseTable:
         return PhraseTable(dict(self.meanings), dict(resolved or {}), frozenset(legal),
-                           cursor, self.phase, frozenset(self.dropped))
+                           cursor, self.phase, frozenset(self.dropped), frozenset(offered))
 
 
 def _expand(template: str, **slots: Iterable[str]) -> Iterator[str]:
@@ -288,7 +312,7 @@ def _expand(template: str, **slots: Iterable[str]) -> Iterator[str]:
 
 
 def _card_words(lex: Lexicon, card: Card, template: str) -> Iterator[str]:
-    return _expand(template, rank=lex.ranks[card.rank], suit=(card.suit.plural,))
+    return _expand(template, **lex.rank_slots(card.rank), **lex.suit_slots(card.suit))
 
 
 def _card_phrases(lex: Lexicon, card: Card) -> Iterator[tuple[str, Meaning]]:
@@ -300,7 +324,7 @@ def _card_phrases(lex: Lexicon, card: Card) -> Iterator[tuple[str, Meaning]]:
 def _extreme_phrases(lex: Lexicon, extreme: Extreme) -> Iterator[tuple[str, Meaning]]:
     key = "highest" if extreme.highest else "lowest"
     for template in lex.actions[key]:
-        for phrase in _expand(template, suit1=(extreme.suit.singular,)):
+        for phrase in _expand(template, **lex.suit_slots(extreme.suit)):
             yield phrase, extreme
 
 
@@ -316,9 +340,17 @@ def _bid_phrases(lex: Lexicon, bid: Bid) -> Iterator[tuple[str, Meaning]]:
 
 
 def _mark_phrases(lex: Lexicon, card: Card) -> Iterator[tuple[str, Meaning]]:
+    names = {slot: tuple(_card_words(lex, card, template))
+             for slot, template in card_templates(lex).items()}
     for template in lex.actions["mark"]:
-        for name in _card_words(lex, card, lex.actions["card"][0]):
-            yield template.replace("{card}", name), MarkCard(card)
+        for phrase in _expand(template, **names):
+            yield phrase, MarkCard(card)
+
+
+def card_templates(lex: Lexicon) -> dict[str, str]:
+    """How a card is named in a phrase or a question: ``card`` ("queen of hearts") and,
+    where the language has articles, ``the_card`` ("l'asso di picche")."""
+    return {"card": lex.actions["card"][0], **lex.names}
 
 
 def _decision_phrases(lex: Lexicon,
@@ -339,7 +371,8 @@ def _query_and_command_phrases(lex: Lexicon) -> Iterator[tuple[str, Meaning]]:
         for template in templates:
             if query is Query.SUIT:
                 for suit in Suit:
-                    yield template.replace("{suit}", suit.plural), Ask(query, suit)
+                    for phrase in _expand(template, **lex.suit_slots(suit)):
+                        yield phrase, Ask(query, suit)
             else:
                 yield template, Ask(query)
     for control, phrases in lex.commands.items():

@@ -17,10 +17,11 @@ which :mod:`.confirmation` turns into a question.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_spades.commands import Act, Intent, NotUnderstood, PlayCurrent
+from voice_spades.commands import Act, Cancel, Confirm, Intent, NotUnderstood, PlayCurrent
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.grammar import Meaning, PhraseTable
@@ -44,6 +45,9 @@ the lexicon's likely confusions are not asked about. Measured on 480 espeak-ng
 clips: every wrong card or extreme heard above 0.5 had the right one among the
 alternatives, and the confusion pairs asked about 7 right plays heard at 0.95 or
 more."""
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'",
+                              "\u00b4": "'"})
+_NOT_WORD = re.compile(r"[^\w']|_")
 _NOISE_TOKENS = frozenset({"[unk]", "<unk>", "[noise]", "<sil>", "[laughter]", "<s>", "</s>"})
 
 
@@ -62,21 +66,27 @@ class Reading:
     """The recognizer's confidence, 0 to 1."""
     rivals: tuple[Intent, ...] = ()
     """Other legal actions nearly heard."""
+    others: tuple[Intent, ...] = ()
+    """The other intents among the recognizer's alternatives, best first, however
+    unlikely (a question about a bid may offer the best of them)."""
 
 
 def normalize(text: str, lexicon: Lexicon | None = None) -> str:
-    """Lower-case words, digits spelled out, punctuation and noise markers removed."""
+    """Lower-case words (accents kept, in their composed form), digits spelled out,
+    punctuation and noise markers removed; a hyphen parts words ("dix-sept")."""
     lex = lexicon or default_lexicon()
     words = []
-    for raw in text.lower().replace("\u2019", "'").split():
+    text = unicodedata.normalize("NFC", text.lower()).translate(_APOSTROPHES)
+    for raw in text.split():
         if raw in _NOISE_TOKENS:
             continue
-        word = re.sub(r"[^a-z0-9' ]", " ", raw).strip(" '")
+        word = _NOT_WORD.sub(" ", raw).strip(" '")
         for part in word.split():
-            if part.isdigit():
-                number = int(part)
-                part = "zero" if number == 0 else lex.numbers.get(number, part)
-            words.append(part)
+            part = part.strip("'")
+            if part.isdecimal():
+                part = lex.numbers.get(int(part), part)
+            if part:
+                words.append(part)
     return " ".join(words)
 
 
@@ -147,7 +157,10 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     if isinstance(intent, Act | PlayCurrent):
         rivals = _rivals(intent, phrase, heard.alternatives, table, lex, confidence)
     confidence = _intent_confidence(confidence, phrase, heard.alternatives, table, lex)
-    return Reading(intent, meaning, phrase, cost, confidence, rivals)
+    others = tuple(dict.fromkeys(
+        other for text, _ in heard.alternatives
+        if (other := table.intent(normalize(text, lex))) is not None and other != intent))
+    return Reading(intent, meaning, phrase, cost, confidence, rivals, others)
 
 
 def _intent_confidence(confidence: float, phrase: str,
@@ -177,18 +190,24 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
     confusion away (unless the recognizer was sure)."""
     found: list[Intent] = []
 
+    # While the player chooses between offered actions ("Quattro? O tre?"), an answer
+    # nearly heard ("sì" for "sei") is a rival too.
+    kinds = (Act, PlayCurrent, Confirm, Cancel) if table.offered else (Act, PlayCurrent)
+
     def consider(other: Intent | None, *, held: bool = False) -> None:
-        allowed = isinstance(other, Act | PlayCurrent) if held else other in table.legal
+        allowed = isinstance(other, kinds) if held else (
+            other in table.legal or (bool(table.offered) and isinstance(other, Confirm | Cancel)))
         if other is not None and other != intent and allowed and other not in found:
             found.append(other)
 
+    close = CLOSE_PROBABILITY if lex.close_probability is None else lex.close_probability
     for alternative, probability in alternatives:
-        if probability >= CLOSE_PROBABILITY:
+        if probability >= close:
             # Any action nearly heard, even one the rules forbid now: the player may
             # have named a card they may not play, and hearing a legal one instead
             # must not play it.
             consider(table.intent(normalize(alternative, lex)), held=True)
-    if confidence > SURE_CONFIDENCE:
+    if confidence > (SURE_CONFIDENCE if lex.sure_confidence is None else lex.sure_confidence):
         return tuple(found)
     words = phrase.split()
     for other_phrase in table.meanings:
@@ -196,7 +215,7 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
         if abs(len(other_words) - len(words)) * lex.filler_cost > CLOSE_PHRASE_COST:
             continue
         other = table.intent(other_phrase)
-        if other is None or other == intent or other not in table.legal:
+        if other is None or other == intent:
             continue
         if phrase_cost(words, other_words, lex, risky=True) <= CLOSE_PHRASE_COST:
             consider(other)

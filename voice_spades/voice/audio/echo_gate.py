@@ -1,0 +1,192 @@
+"""The echo gate: the player's voice told from what is left of the game's own sound.
+
+Echo cancellation (:mod:`.echo`) takes most of the narrator out of the microphone's
+audio, not all of it: a trace remains, louder where the narration is loud and for a
+reverberant moment after. :class:`EchoGate` predicts that trace from what was played
+(the reference level of each frame, held over a decaying tail) plus the coupling it
+has measured between the two (the level left after cancellation, relative to the
+reference, learnt while the game's sound is loud and the canceller is visibly
+taking it out, so the player's own voice is not learnt as echo: a high percentile,
+so peaks count), added to the room's own noise (the quietest the cleaned sound gets, as the
+voice detector's noise floor follows it). A frame is the player's voice when it
+stands ``margin_db`` above that prediction and the canceller hardly lowered it (it
+cannot predict a voice it never played: while only echo is heard it takes several
+dB off every frame); a few such frames in a row are an onset: the player started
+talking over the game.
+
+Pure computation on levels: no audio device is needed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from voice_spades.voice.audio.vad import NoiseFloor, VadSettings
+
+RAW_PERCENTILE = 90.0
+"""The player's voice must be at least as loud, before cancellation, as the echo is at
+this percentile of the frames heard (relative to what was played): when the canceller
+slips (its filter upset by a long stretch of talking over the narrator), the echo
+comes through whole, and it must not pass for a voice."""
+SLIPPED_DB = 6.0
+"""Below this much echo taken off lately, the canceller has slipped (its filter upset,
+as after a long stretch of double talk): the voice must then also stand ``margin_db``
+above the loud echo itself, until it has learnt the room again."""
+RAISED_DB = 1.0
+"""A frame the canceller made this much louder is its own error, not a voice."""
+NOTHING = -200.0
+"""The level of no sound at all, in dB."""
+
+
+class EchoGate:
+    """Onsets of the player's voice over the game's sound, after cancellation.
+
+    Feed it every frame (:meth:`feed`) with the cleaned frame's level and the level of
+    what was played at that moment (None when nothing was). :attr:`watching` says
+    whether any echo may still be heard; :meth:`feed` returns True on an onset.
+    """
+
+    def __init__(self, settings: VadSettings | None = None, *, margin_db: float = 4.0,
+                 onset_frames: int = 4, decay_db_per_second: float = 75.0,
+                 learn_seconds: float = 1.0, memory_seconds: float = 12.0,
+                 percentile: float = 90.0, loud_db: float = 15.0,
+                 removed_db: float = 3.0, double_talk_db: float = 1.5) -> None:
+        self.settings = s = settings or VadSettings()
+        self.margin_db = margin_db
+        self.onset_frames = onset_frames
+        self.percentile = percentile
+        self._decay = decay_db_per_second * s.frame_seconds
+        self._learn = s.frames(learn_seconds)
+        self._excess: deque[float] = deque(maxlen=s.frames(memory_seconds))
+        self._raw_excess: deque[float] = deque(maxlen=s.frames(memory_seconds))
+        self._raw_coupling: float | None = None
+        self._coupling: float | None = None
+        self._since_update = 0
+        self._reference = NOTHING
+        self._peak = NOTHING
+        self._loud = loud_db
+        self._removed = removed_db
+        self._double_talk = double_talk_db
+        self.noise = NoiseFloor(s)
+        """The room's noise, as heard after cancellation."""
+        self._run = 0
+        self._misses = 0
+        self.voiced = False
+        self.removal_db = 0.0
+        """How much the canceller has lately been taking off the game's loud sound (dB):
+        near nothing when it has slipped."""
+        """Whether the last frame could be the player's (the onset test, ``margin_db``
+        looser): where an utterance heard over the game begins."""
+
+    @property
+    def coupling_db(self) -> float | None:
+        """How loud the echo left after cancellation is, relative to what was played
+        (a high percentile of the frames heard so far; None while learning)."""
+        return self._coupling
+
+    @property
+    def expected_db(self) -> float:
+        """The loudest echo expected in the next frame (:data:`NOTHING` when none)."""
+        if self._reference <= NOTHING:
+            return NOTHING
+        return self._reference + (self._coupling if self._coupling is not None else 0.0)
+
+    @property
+    def threshold_db(self) -> float:
+        """The level a frame must reach to be the player's voice: ``margin_db`` above
+        the echo expected and the room's noise together, and never less above the noise
+        alone than the voice detector asks."""
+        noise = self.noise.level or NOTHING
+        return max(_sum_db(self.expected_db, noise) + self.margin_db,
+                   noise + self.settings.onset_db)
+
+    @property
+    def watching(self) -> bool:
+        """True while echo may be heard above the room's noise: the game plays, or
+        just did."""
+        noise = self.noise.level or NOTHING
+        return self.expected_db + self.margin_db >= max(self.settings.min_level_db,
+                                                        noise + self.settings.onset_db)
+
+    def feed(self, level_db: float, reference_db: float | None,
+             raw_db: float | None = None) -> bool:
+        """One frame: its level after cancellation, the level played meanwhile and the
+        frame's level before cancellation (if known). True when the player's voice has
+        just started over the game's sound (or over the room's noise alone, once the
+        echo has died away)."""
+        played = NOTHING if reference_db is None else reference_db
+        self._reference = max(played, self._reference - self._decay)
+        self._peak = max(played, self._peak - self._decay / 10)
+        if self._reference < NOTHING / 2:
+            self._reference = self._peak = NOTHING
+        watching = self.watching
+        if not watching and self._run == 0:
+            self.noise.update(level_db)
+        self.voiced = self._voice(level_db, raw_db, slack=self.margin_db)
+        if self._voice(level_db, raw_db):
+            self._run += 1
+            self._misses = 0
+            return self._run == self.onset_frames
+        self._misses += 1
+        if self._misses > 1:
+            self._run = 0
+        if self._run == 0 and watching:
+            if self.noise.level is None or level_db < self.noise.level:
+                self.noise.update(level_db)  # pauses between words show the noise
+            removed = raw_db is None or self._coupling is None \
+                or raw_db - level_db >= self._removed
+            if self._reference >= self._peak - self._loud:
+                if raw_db is not None and not self.voiced:
+                    self.removal_db += (raw_db - level_db - self.removal_db) * 0.08
+                if removed:
+                    echo = _minus_db(level_db, self.noise.level or NOTHING)
+                    self._learn_from(echo - self._reference)
+                if raw_db is not None:
+                    self._raw_excess.append(raw_db - self._reference)
+        return False
+
+    def _voice(self, level_db: float, raw_db: float | None, slack: float = 0.0) -> bool:
+        """Whether a frame sounds like the player: above the threshold, and (as a voice
+        the canceller cannot predict) hardly changed by it: neither lowered (that was
+        echo) nor raised (the canceller mispredicting, as at the first syllable of a
+        narration after its echo's path changed)."""
+        if self._coupling is None or level_db < self.settings.min_level_db \
+                or level_db < self.threshold_db - slack:
+            return False
+        if raw_db is None:
+            return True
+        if self._raw_coupling is not None and self._reference > NOTHING:
+            slipped = self.removal_db < SLIPPED_DB
+            floor = self._reference + self._raw_coupling + (self.margin_db if slipped else 0.0)
+            if raw_db < floor - slack:
+                return False  # no louder than the echo itself: the canceller slipped
+        return -RAISED_DB <= raw_db - level_db <= self._double_talk
+
+    def _learn_from(self, excess: float) -> None:
+        self._excess.append(excess)
+        self._since_update += 1
+        if len(self._excess) < self._learn:
+            return
+        if self._coupling is None or self._since_update >= 10:
+            self._since_update = 0
+            self._coupling = float(np.percentile(np.fromiter(self._excess, dtype=float),
+                                                 self.percentile))
+            if len(self._raw_excess) >= self._learn:
+                self._raw_coupling = float(np.percentile(
+                    np.fromiter(self._raw_excess, dtype=float), RAW_PERCENTILE))
+
+
+def _sum_db(a: float, b: float) -> float:
+    """The level of two uncorrelated sounds of levels ``a`` and ``b`` together."""
+    top = max(a, b)
+    return float(top + 10.0 * np.log10(10 ** ((a - top) / 10) + 10 ** ((b - top) / 10)))
+
+
+def _minus_db(total: float, part: float) -> float:
+    """The level of what remains of ``total`` without ``part`` (at least 20 dB below
+    ``total``: a level at the noise is taken for mostly noise)."""
+    rest = 10 ** (total / 10) - 10 ** (part / 10)
+    floor = 10 ** ((total - 20.0) / 10)
+    return float(10.0 * np.log10(max(rest, floor)))
