@@ -33,16 +33,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
-import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from voice_spades.errors import SetupError
+from voice_spades.speech.audio_stream import quiet_stderr
 from voice_spades.voice.audio.echo import EchoCanceller
 from voice_spades.voice.audio.echo_gate import EchoGate
 from voice_spades.voice.audio.resample import Resampler
@@ -80,27 +79,6 @@ of a source that keeps real time."""
 
 Device = int | str | None
 """A PortAudio device index, part of a device name, or None for the default input."""
-
-
-@contextlib.contextmanager
-def quiet_stderr() -> Iterator[None]:
-    """Hide what C libraries print on standard error meanwhile (ALSA lists every device
-    it could not open, which would garble the player's terminal)."""
-    with contextlib.suppress(Exception):
-        sys.stderr.flush()
-    try:
-        saved = os.dup(2)
-    except OSError:
-        yield
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(devnull)
 
 
 def load_sounddevice() -> ModuleType:
