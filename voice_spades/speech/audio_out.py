@@ -336,8 +336,12 @@ class AudioOut:
         if ahead > self._lead:
             self.paced = True
             time.sleep(min(ahead - self._lead, 0.1))
-        elif ahead < 0 or now - anchor_time > REANCHOR:
+        elif ahead < 0:
             self._anchor = (now, self._frames)
+        elif now - anchor_time > REANCHOR:
+            # Keep the lead already taken: starting again from zero would let an
+            # unclocked device run ahead by another lead every REANCHOR seconds.
+            self._anchor = (now, self._frames - round(ahead * self.samplerate))
 
     def _stream_ended(self) -> None:
         """PortAudio stopped the stream: by :meth:`close`, or because the device failed."""
