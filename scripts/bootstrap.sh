@@ -13,9 +13,11 @@ say() { printf 'voice-spades setup: %s\n' "$*" >&2; }
 # --- system packages -------------------------------------------------------
 missing=()
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
-ldconfig -p 2>/dev/null | grep -q 'libportaudio\.so\.2' || missing+=(libportaudio2)
+# (grep reads all of ldconfig's list: with -q it would stop early, and under pipefail
+# the SIGPIPE that ldconfig then gets would count as "missing".)
+ldconfig -p 2>/dev/null | grep 'libportaudio\.so\.2' >/dev/null || missing+=(libportaudio2)
 # Echo cancellation (speaking over the narrator on loudspeakers).
-ldconfig -p 2>/dev/null | grep -q 'libspeexdsp\.so\.1' || missing+=(libspeexdsp1)
+ldconfig -p 2>/dev/null | grep 'libspeexdsp\.so\.1' >/dev/null || missing+=(libspeexdsp1)
 if [ "$want_test" = 1 ]; then
     command -v sox >/dev/null 2>&1 || missing+=(sox)
     # Two more synthesizers, for test speech that is not espeak-ng's.
