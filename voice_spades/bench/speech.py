@@ -15,7 +15,7 @@ Columns: ``launch`` from starting the backend (the voice's synthesizer and audio
 stream; the reader's prism connection) to the first line's first audio; ``silence``
 from a key (``interrupt``) pressed a second into a long line to the end of its last
 sound; ``answer`` from that key to the first audio of the key's answer; ``cue`` from
-asking for a sound cue (W1a's :class:`~voice_spades.speech.cues.CuePlayer`, on the
+asking for a sound cue (the game's :class:`~voice_spades.speech.cues.CuePlayer`, on the
 game's output) to its first audio, with no speech playing.
 
 How "first audio" is detected: ``parec`` records the null sink's monitor (10 ms of
