@@ -15,7 +15,7 @@ import pytest
 
 from voice_spades.engine import Card, Suit, profile
 from voice_spades.messages import Message
-from voice_spades.narration import CATALOG, Phrasebook, render
+from voice_spades.narration import CATALOG, Phrasebook, Verbosity, render
 from voice_spades.narration.catalog import Catalog, active_language, catalog, set_language
 from voice_spades.narration.forms import Spelled, capital, fill
 from voice_spades.narration.language import (
@@ -241,3 +241,18 @@ def test_a_template_may_write_in_lower_case_what_the_game_passes_capitalised() -
     assert fill("{side:avete|hanno}", {"Side": words.side_cap(0)}) == "avete"
     with pytest.raises(KeyError):
         fill("{side}", {"Side": "Loro"})  # plain text cannot be told apart
+
+
+@pytest.mark.parametrize(("language", "pair", "alone"), [
+    ("it", "Loro hanno vinto la partita!", "Ovest ha vinto la partita!"),
+    ("fr", "Eux ont gagné la partie!", "Ouest a gagné la partie!"),
+])
+def test_a_side_of_one_player_takes_the_singular_verb(language: str, pair: str,
+                                                      alone: str) -> None:
+    set_language(language)
+    brief = Verbosity.BRIEF
+    four = Phrasebook(profile("pagat"), 1, brief)  # East: the other side is a pair
+    three = Phrasebook(profile("playroom", players=3), 0, brief)  # every side is one seat
+    assert four.say("match.won_side", Side=four.side_cap(0), scores="", hands=3) == pair
+    west = next(s for s in range(3) if three.side(s) == three.seat(1))
+    assert three.say("match.won_side", Side=three.side_cap(west), scores="", hands=3) == alone

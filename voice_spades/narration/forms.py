@@ -10,6 +10,9 @@ format spec (:func:`fill`):
 * ``{card:the}``: the form named ``the`` (with its definite article);
 * ``{seat:A|B}``: ``A`` alone for the listener, else the name, a space and ``B``
   ("{Seat:Hai|ha} giocato" -> "Hai giocato" / "Ovest ha giocato");
+* ``{side:A|B|C|D}``: the same for a group of people (``A``, ``B``), with ``C`` and ``D``
+  used instead when the value names one person (a side of one player in a 3-, 5- or
+  6-player game): "{Side:Avete vinto|hanno vinto|Hai vinto|ha vinto}";
 * ``{score:.1f}`` and other specs: Python's own formatting, for numbers.
 
 A field whose name starts with a capital (``{Seat}``, ``{Card:the}``) is written with
@@ -23,6 +26,10 @@ lower case where the game passes it only capitalised (``{side}`` for ``Side=``):
 >>> you, west = Spelled("tu", listener=True), Spelled("Ovest")
 >>> fill("{Seat:Hai|ha} vinto.", {"seat": you}), fill("{Seat:Hai|ha} vinto.", {"seat": west})
 ('Hai vinto.', 'Ovest ha vinto.')
+>>> won = "{Side:Avete vinto|hanno vinto|Hai vinto|ha vinto}."
+>>> pair = Spelled("Nord e Sud", plural=True)
+>>> fill(won, {"Side": pair}), fill(won, {"Side": west}), fill(won, {"Side": you})
+('Nord e Sud hanno vinto.', 'Ovest ha vinto.', 'Hai vinto.')
 >>> fill("La partita va a {side}.", {"Side": capital(Spelled("loro"))})
 'La partita va a loro.'
 """
@@ -47,13 +54,16 @@ class Spelled(str):
     forms: Mapping[str, str]
     listener: bool
     uncapitalised: Spelled | None
+    plural: bool
 
     def __new__(cls, text: str, forms: Mapping[str, str] | None = None,
-                listener: bool = False, uncapitalised: Spelled | None = None) -> Spelled:
+                listener: bool = False, uncapitalised: Spelled | None = None,
+                plural: bool = False) -> Spelled:
         spelled = super().__new__(cls, text)
         spelled.forms = dict(forms or {})
         spelled.listener = listener
         spelled.uncapitalised = uncapitalised
+        spelled.plural = plural
         return spelled
 
     def form(self, name: str) -> str:
@@ -70,7 +80,7 @@ def capital(text: str) -> str:
     :class:`Spelled` text keeps its forms, capitalised too, and its listener mark)."""
     if isinstance(text, Spelled):
         return Spelled(capital(str(text)), {k: capital(v) for k, v in text.forms.items()},
-                       text.listener, text.uncapitalised or text)
+                       text.listener, text.uncapitalised or text, text.plural)
     return text[:1].upper() + text[1:]
 
 
@@ -119,7 +129,12 @@ def _field(name: str, spec: str, values: Mapping[str, object], strict: bool) -> 
     if not spec:
         text = str(value)
     elif SEAT_CHOICE in spec:
-        mine, others = spec.split(SEAT_CHOICE, 1)
+        choices = spec.split(SEAT_CHOICE)
+        if len(choices) == 4:
+            one_person = not getattr(value, "plural", False)
+            mine, others = choices[2:4] if one_person else choices[0:2]
+        else:
+            mine, others = spec.split(SEAT_CHOICE, 1)
         text = mine if getattr(value, "listener", False) else \
             f"{value} {others}" if others else str(value)
     elif isinstance(value, Spelled) and (strict or spec in value.forms):

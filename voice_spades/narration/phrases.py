@@ -99,9 +99,10 @@ class Phrasebook:
             return self.seat(seats[0])
         if self.viewer in seats:
             other = next(s for s in seats if s != self.viewer)
-            return Spelled(self.say("word.side_us", partner=self.seat(other)), listener=True)
+            return Spelled(self.say("word.side_us", partner=self.seat(other)), listener=True,
+                           plural=True)
         return Spelled(self.say("word.side_them", first=self.seat(seats[0]),
-                                second=self.seat(seats[1])))
+                                second=self.seat(seats[1])), plural=True)
 
     def side_cap(self, side: int) -> str:
         """:meth:`side` at the start of a sentence."""
