@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
+import dataclasses
 import io
 import math
 import signal
@@ -51,7 +53,11 @@ from voice_spades.speech.choice import MODES, choose_speech
 from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
-from voice_spades.storage.preferences import apply_preferences, load_preferences
+from voice_spades.storage.preferences import (
+    apply_preferences,
+    load_preferences,
+    save_preferences,
+)
 
 Notice = Message | SpadesError
 """Something to tell the player once the game starts."""
@@ -213,7 +219,7 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     """Open the game (``request``: the settings asked for, and which were typed), start
     speech, voice and keys, and play until the player quits."""
     requested, given = request
-    output, notices = make_output(args, sys.stdout)
+    output, notices = make_output(args, sys.stdout, keep_rate(paths.config_dir))
     notices += args.preference_problems
     keymap = load_keymap(args.keymap or paths.keymap_file)
     if args.keymap is not None and not args.keymap.exists():
@@ -248,11 +254,13 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     return play(session, keyboard, output, interactive, voice)
 
 
-def make_output(args: argparse.Namespace, stream: TextIO) \
+def make_output(args: argparse.Namespace, stream: TextIO,
+                keep: Callable[[int], None] | None = None) \
         -> tuple[AnnouncerOutput, list[Notice]]:
     """Text output, with the speech ``--speech`` asks for (``--no-speech`` is ``text``):
     the player's screen reader, the game's own voice, or text lines only. Each failure
-    is one notice, and the next is tried (:mod:`voice_spades.speech.choice`)."""
+    is one notice, and the next is tried (:mod:`voice_spades.speech.choice`). ``keep``
+    is told the rate the player sets with the faster and slower keys."""
     mode = "text" if args.no_speech else args.speech
     choice = choose_speech(mode, lambda: start_own_voice(args))
     if choice.speaker is None:
@@ -263,7 +271,19 @@ def make_output(args: argparse.Namespace, stream: TextIO) \
     if args.seat_voices:
         for seat, pitch in enumerate(SEAT_PITCHES[1:], 1):
             speaker.set_seat_voice(seat, None, pitch)
-    return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate), choice.notices
+    return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate, keep), choice.notices
+
+
+def keep_rate(folder: Path) -> Callable[[int], None]:
+    """Save a new speech rate in the preferences in ``folder``, so the next game starts
+    at it. A preferences file with problems is left as it is (the player was told at
+    the start, and may want to mend it), and so is one that cannot be written."""
+    def keep(rate: int) -> None:
+        prefs, problems = load_preferences(folder)
+        if not problems and prefs.rate != rate:
+            with contextlib.suppress(OSError):
+                save_preferences(folder, dataclasses.replace(prefs, rate=rate))
+    return keep
 
 
 def start_own_voice(args: argparse.Namespace) -> tuple[Speaker, list[Notice]]:

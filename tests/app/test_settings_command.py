@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -10,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.app import build_parser
+from voice_spades.app import build_parser, keep_rate
 from voice_spades.cli import main as cli_main
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import active_language, set_language
 from voice_spades.settings_command import main
+from voice_spades.speech.announcer import Announcer
+from voice_spades.speech.output import AnnouncerOutput
+from voice_spades.speech.text_speaker import TextSpeaker
 from voice_spades.storage.preferences import (
     Preferences,
     apply_preferences,
@@ -210,3 +214,18 @@ def test_the_game_speaks_as_the_preferences_say(tmp_path: Path) -> None:
     assert lines[0].startswith("Nessun terminale"), lines[0]  # nothing about speech first
     assert "Arrivederci" in lines[-1], lines[-1]
     assert play(tmp_path, "--language", "en")[0].startswith("No terminal on standard input")
+
+
+def test_the_faster_and_slower_keys_are_kept_for_the_next_game(tmp_path: Path) -> None:
+    save_preferences(tmp_path, Preferences(language="it", rate=200))
+    out = AnnouncerOutput(Announcer(TextSpeaker(stream=io.StringIO())), 200, keep_rate(tmp_path))
+    assert out.change_rate(1) and out.change_rate(1) and out.change_rate(-1)
+    prefs, problems = load_preferences(tmp_path)
+    assert (prefs.rate, prefs.language, problems) == (225, "it", [])
+
+
+def test_a_damaged_preferences_file_is_not_overwritten_by_a_rate(tmp_path: Path) -> None:
+    damaged = "rate = [\n"
+    (tmp_path / "preferences.toml").write_text(damaged, encoding="utf-8")
+    keep_rate(tmp_path)(300)
+    assert (tmp_path / "preferences.toml").read_text(encoding="utf-8") == damaged

@@ -9,7 +9,7 @@ adapter around the session, which imports nothing from it.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from voice_spades.narration import Line, LineKind, Priority
 from voice_spades.speech.announcer import Announcer
@@ -52,11 +52,14 @@ def _answer_priority(index: int, priority: Priority) -> Priority:
 
 
 class AnnouncerOutput:
-    """Implements :class:`~voice_spades.session.output.Output` with an Announcer."""
+    """Implements :class:`~voice_spades.session.output.Output` with an Announcer.
+    ``keep_rate`` is told each new speech rate (the game saves it for next time)."""
 
-    def __init__(self, announcer: Announcer, rate: int | None = None) -> None:
+    def __init__(self, announcer: Announcer, rate: int | None = None,
+                 keep_rate: Callable[[int], None] | None = None) -> None:
         self.announcer = announcer
         self.rate = rate or DEFAULT_RATE
+        self.keep_rate = keep_rate
 
     @property
     def speaking(self) -> bool:
@@ -120,6 +123,8 @@ class AnnouncerOutput:
             return False
         self.rate = max(MIN_RATE, min(MAX_RATE, self.rate + step * RATE_STEP))
         speaker.set_rate(self.rate)
+        if self.keep_rate is not None:
+            self.keep_rate(self.rate)
         return True
 
     def close(self) -> None:
