@@ -20,6 +20,7 @@ from typing import TextIO
 from voice_spades.errors import InvalidInputError
 from voice_spades.messages import Message
 from voice_spades.narration import render, render_message
+from voice_spades.narration.language import add_language_option
 from voice_spades.storage import data_paths, move_aside, write_problem
 from voice_spades.storage.preferences import (
     DEFAULTS,
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("words", nargs="*", metavar="NAME [VALUE]")
     p.add_argument("--reset", action="store_true")
     p.add_argument("--data-dir", help=render("cli.play.data_dir"))
+    add_language_option(p)
     return p
 
 

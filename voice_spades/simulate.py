@@ -18,6 +18,7 @@ from voice_spades.engine import (
     seat_name,
 )
 from voice_spades.narration import render_message
+from voice_spades.narration.language import add_language_option
 
 HAND_LIMIT = 1000
 """A match still undecided after this many hands is stopped and counted as unfinished."""
@@ -69,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="pagat", choices=PROFILE_NAMES)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_language_option(parser)
     args = parser.parse_args(argv)
     if args.games < 1:
         print("voice-spades simulate: --games must be at least 1.", file=sys.stderr)

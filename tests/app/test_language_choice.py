@@ -4,6 +4,7 @@ Italian resumes in French, through the storage and session APIs the game uses.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 from tests.session.fakes import RecordingOutput, fast_bots
 from tests.session.match_end import end_a_match
 from voice_spades import app
+from voice_spades.cli import main as cli_main
 from voice_spades.commands import PlayCurrent, TypeDigit
 from voice_spades.engine import Phase, profile
 from voice_spades.narration.catalog import Catalog, active_language, set_language
@@ -118,3 +120,12 @@ def test_statistics_kept_in_italian_are_read_in_french(tmp_path: Path) -> None:
     assert sum(stats.of("pagat")) == 1
     text = (tmp_path / "stats.json").read_text(encoding="utf-8")
     assert not any(word in text for word in ("partita", "vinte", "partie", "gagn"))
+
+
+@pytest.mark.parametrize("command", ["simulate", "models", "settings"])
+def test_every_command_lists_the_language_option_in_its_help(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with contextlib.suppress(SystemExit):  # "models" returns its exit code instead
+        cli_main([command, "--language", "fr", "--help"])
+    shown = capsys.readouterr().out
+    assert "--language {en,it,fr}" in shown and f"voice-spades {command}" in shown

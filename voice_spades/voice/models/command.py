@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from voice_spades.errors import SpadesError
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import render, render_message
+from voice_spades.narration.language import add_language_option
 from voice_spades.voice.models import download, locations
 from voice_spades.voice.models.folder import check_model_folder
 from voice_spades.voice.models.locations import (
@@ -70,6 +71,7 @@ def models_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="voice-spades models", description=render("voice.language.models.description"),
         epilog=render("voice.models.epilog", model_env=MODEL_ENV, url_env=download.URL_ENV))
+    add_language_option(parser)
     commands = parser.add_subparsers(dest="command", required=True)
     listing = commands.add_parser("list", help=render("voice.models.help_list"))
     listing.add_argument("--model", metavar="DIR", help=render("voice.models.help_model"))
