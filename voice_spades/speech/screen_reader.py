@@ -41,10 +41,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from voice_spades.errors import SetupError
-from voice_spades.narration.lines import LineKind
-from voice_spades.speech.base import SpeakingCallback
 from voice_spades.speech.message import Utterance
-from voice_spades.speech.queue_policy import DEFAULT_QUEUE_SIZE, Admission, UtteranceQueue
+from voice_spades.speech.queue_policy import DEFAULT_QUEUE_SIZE
+from voice_spades.speech.queued_speaker import QueuedSpeaker
 from voice_spades.speech.reader_pacing import (
     ASSUMED_WPM,
     GAME_RATE,
@@ -52,7 +51,7 @@ from voice_spades.speech.reader_pacing import (
     speechd_fraction,
     speechd_wpm,
 )
-from voice_spades.speech.record import Outcome, OutcomeCallback
+from voice_spades.speech.record import Outcome
 
 _log = logging.getLogger(__name__)
 
@@ -122,52 +121,32 @@ class Abilities:
                    set_rate=bool(f.supports_set_rate))
 
 
-class ScreenReaderSpeaker:
+class ScreenReaderSpeaker(QueuedSpeaker):
     """Speaks through a screen reader; see the module documentation for what it keeps
     of the :class:`~voice_spades.speech.base.Speaker` semantics. ``reader`` is the
     name the player knows ("NVDA"); ``backend`` an initialized prism backend."""
 
     def __init__(self, backend: ReaderBackend, reader: str, *,
                  queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
+        super().__init__(queue_size)
         self.reader = reader
         self._backend = backend
         self._can = Abilities.of(backend)
         self._base_fraction = self._read_rate()
         self._wpm = (speechd_wpm(self._base_fraction)
                      if self._base_fraction is not None else float(ASSUMED_WPM))
-        self._cond = threading.Condition()
-        self._queue = UtteranceQueue(queue_size)
-        self._current: Utterance | None = None
         self._started = 0.0
         self._next_poll = 0.0
         self._done_at = 0.0
         self._seen_speaking = False
-        self._cut: Outcome | None = None
         self._stop_pending = False
         self._new_fraction: float | None = None
-        self._hold_until = 0.0
         self._speaking = False
-        self._error: SetupError | None = None
-        self._closed = False
-        self._callbacks: list[SpeakingCallback] = []
-        self._outcomes: list[OutcomeCallback] = []
         self._thread = threading.Thread(target=self._run, daemon=True,
                                         name="ScreenReaderSpeaker")
         self._thread.start()
 
     # --- the Speaker protocol -------------------------------------------------
-
-    def say(self, u: Utterance) -> None:
-        """Queue ``u`` by the queue's rules; raise SetupError if the reader failed."""
-        if not u.text.strip():
-            return
-        with self._cond:
-            self._check()
-            if self._queue.offer(u, busy=self._current is not None) is Admission.INTERRUPT:
-                self._cut_current(Outcome.CUT, Outcome.INTERRUPTED)
-            self._hold_until = 0.0
-            self._report_removed()
-            self._cond.notify_all()
 
     def interrupt(self) -> None:
         """A key was pressed: cut the line being spoken, keep the queue (an event cut is
@@ -186,25 +165,6 @@ class ScreenReaderSpeaker:
             self._cut_current(Outcome.SKIPPED, Outcome.SKIPPED)
             self._hold_until = 0.0
             self._wait_stopped()
-
-    def cancel(self, tag: str) -> None:
-        """Drop queued lines tagged ``tag`` and cut the line being spoken if it has it."""
-        with self._cond:
-            self._queue.remove_tag(tag, Outcome.FOLDED)
-            self._report_removed()
-            if self._current is not None and self._current.tag == tag:
-                self._cut_current(Outcome.FOLDED, Outcome.FOLDED)
-
-    def is_speaking(self) -> bool:
-        """True while a line is with the reader (by its word or the estimate) or queued."""
-        with self._cond:
-            return self._current is not None or len(self._queue) > 0
-
-    def wait_idle(self, timeout: float) -> bool:
-        """Block until nothing is with the reader or queued; False on timeout."""
-        with self._cond:
-            return self._cond.wait_for(
-                lambda: self._closed or (self._current is None and not self._queue), timeout)
 
     def set_rate(self, words_per_minute: int) -> None:
         """Speak faster or slower than the reader's own rate (which stands for
@@ -228,16 +188,6 @@ class ScreenReaderSpeaker:
         """None: the voice is chosen in the screen reader."""
         return []
 
-    def on_speaking_changed(self, callback: SpeakingCallback) -> None:
-        """Call ``callback(True)`` when a line goes to the reader and ``callback(False)``
-        when all is said (from the speaker's thread; it must not block)."""
-        self._callbacks.append(callback)
-
-    def on_outcome(self, callback: OutcomeCallback) -> None:
-        """Call ``callback(utterance, outcome)`` as each line is settled (lock held: it
-        must be quick and must not call the speaker)."""
-        self._outcomes.append(callback)
-
     def close(self) -> None:
         """Forget the queue and end the thread; the line with the reader is let finish."""
         with self._cond:
@@ -250,12 +200,6 @@ class ScreenReaderSpeaker:
 
     # --- internals (callers hold self._cond unless said) --------------------------------
 
-    def _check(self) -> None:
-        if self._error is not None:
-            raise SetupError(self._error.message_id, **self._error.fields)
-        if self._closed:
-            raise SetupError("speech.closed")
-
     def _read_rate(self) -> float | None:
         if not self._can.get_rate:
             return None
@@ -264,33 +208,14 @@ class ScreenReaderSpeaker:
         except Exception:  # a reader that cannot say its rate: assume one
             return None
 
-    def _cut_current(self, event: Outcome, other: Outcome) -> None:
-        u = self._current
-        if u is None or self._cut is not None:
-            return
-        outcome = event if u.kind is LineKind.EVENT else other
-        if outcome is Outcome.CUT:
-            self._queue.requeue(u)
-        self._cut = outcome
+    def _stop_current(self) -> None:
         self._stop_pending = True
-        self._report(u, outcome)
         self._cond.notify_all()
 
     def _wait_stopped(self) -> None:
         self._cond.notify_all()
         if threading.current_thread() is not self._thread:
             self._cond.wait_for(lambda: not self._stop_pending or self._closed, STOP_WAIT)
-
-    def _report(self, u: Utterance, outcome: Outcome) -> None:
-        for callback in self._outcomes:
-            try:
-                callback(u, outcome)
-            except Exception:
-                _log.exception("outcome callback failed")
-
-    def _report_removed(self) -> None:
-        for u, outcome in self._queue.take_removed():
-            self._report(u, outcome)
 
     def _next_step(self) -> tuple[str, Utterance | None, float | None]:
         """Wait for something to do: ("stop"|"rate"|"speak"|"poll"|"quiet"|"end")."""
@@ -399,10 +324,3 @@ class ScreenReaderSpeaker:
             self._report_removed()
             self._closed = True
             self._cond.notify_all()
-
-    def _notify(self, speaking: bool) -> None:
-        for callback in self._callbacks:
-            try:
-                callback(speaking)
-            except Exception:
-                _log.exception("speaking-changed callback failed")

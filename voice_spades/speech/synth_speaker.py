@@ -13,16 +13,15 @@ import re
 import tempfile
 import threading
 import time
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 
 from voice_spades.errors import InvalidInputError, SetupError
-from voice_spades.narration.lines import LineKind
-from voice_spades.speech.base import SpeakingCallback
 from voice_spades.speech.message import Utterance
-from voice_spades.speech.queue_policy import DEFAULT_QUEUE_SIZE, Admission, UtteranceQueue
-from voice_spades.speech.record import Outcome, OutcomeCallback
+from voice_spades.speech.queue_policy import DEFAULT_QUEUE_SIZE
+from voice_spades.speech.queued_speaker import QueuedSpeaker
+from voice_spades.speech.record import Outcome
 from voice_spades.speech.synth import SynthClient, SynthesisError
 
 _log = logging.getLogger(__name__)
@@ -42,7 +41,7 @@ FinishedCallback = Callable[[Utterance, bool], None]
 _VARIANT = re.compile(r"\+[A-Za-z0-9_]+\Z")
 
 
-class SynthSpeaker(ABC):
+class SynthSpeaker(QueuedSpeaker):
     """A queued speaker that synthesizes with pyttsx3 in a worker process.
 
     Implements the :class:`~voice_spades.speech.base.Speaker` and
@@ -53,19 +52,11 @@ class SynthSpeaker(ABC):
 
     def __init__(self, rate: int | None = None, voice: str | None = None, *,
                  queue_size: int = DEFAULT_QUEUE_SIZE, synth: SynthClient | None = None) -> None:
+        super().__init__(queue_size)
         self._synth = synth if synth is not None else SynthClient()
-        self._cond = threading.Condition()
-        self._queue = UtteranceQueue(queue_size)
-        self._current: Utterance | None = None
         self._cancel = threading.Event()
         self._speaking = False
-        self._callbacks: list[SpeakingCallback] = []
         self._finished: list[FinishedCallback] = []
-        self._outcomes: list[OutcomeCallback] = []
-        self._cut_outcome: Outcome | None = None
-        self._hold_until = 0.0
-        self._error: SetupError | None = None
-        self._closed = False
         self._rate = DEFAULT_RATE
         self._voice: str | None = None
         self._seat_voices: dict[int, tuple[str | None, int | None]] = {}
@@ -96,7 +87,7 @@ class SynthSpeaker(ABC):
         Returns True if delivered whole. Raises SetupError if the output failed for good.
         """
 
-    def _abort_delivery(self) -> None:  # noqa: B027  (optional hook)
+    def _abort_delivery(self) -> None:
         """Cut a delivery in progress at once (called from the caller's thread)."""
 
     def _wav_path(self, number: int, u: Utterance) -> Path:
@@ -104,22 +95,6 @@ class SynthSpeaker(ABC):
         return Path(self._tmp.name) / f"{number}.wav"
 
     # --- the Speaker protocol ---------------------------------------------------
-
-    def say(self, u: Utterance) -> None:
-        """Queue ``u`` by the queue's rules (:mod:`~voice_spades.speech.queue_policy`);
-        raise SetupError if this speaker has failed."""
-        if not u.text.strip():
-            return
-        with self._cond:
-            if self._error is not None:
-                raise SetupError(self._error.message_id, **self._error.fields)
-            if self._closed:
-                raise SetupError("speech.closed")
-            if self._queue.offer(u, busy=self._current is not None) is Admission.INTERRUPT:
-                self._cut_current(Outcome.CUT, Outcome.INTERRUPTED)
-            self._hold_until = 0.0
-            self._report_removed()
-            self._cond.notify_all()
 
     def interrupt(self) -> None:
         """A key was pressed: cut the sentence now, keep what is queued, and wait (at most
@@ -144,26 +119,6 @@ class SynthSpeaker(ABC):
             self._cond.notify_all()
             if threading.current_thread() is not self._thread:
                 self._cond.wait_for(lambda: self._current is None, STOP_WAIT)
-
-    def cancel(self, tag: str) -> None:
-        """Drop queued utterances tagged ``tag`` and cut the current one if it has it
-        (stale card plays: the trick's summary names them)."""
-        with self._cond:
-            self._queue.remove_tag(tag, Outcome.FOLDED)
-            self._report_removed()
-            if self._current is not None and self._current.tag == tag:
-                self._cut_current(Outcome.FOLDED, Outcome.FOLDED)
-
-    def is_speaking(self) -> bool:
-        """True while an utterance is being delivered or waits in the queue."""
-        with self._cond:
-            return self._current is not None or len(self._queue) > 0
-
-    def wait_idle(self, timeout: float) -> bool:
-        """Block until nothing is queued or playing; False on timeout."""
-        with self._cond:
-            return self._cond.wait_for(
-                lambda: self._current is None and not self._queue, timeout)
 
     def set_rate(self, words_per_minute: int) -> None:
         """Set the rate (clamped to 80-500 words a minute) for utterances from now on."""
@@ -190,22 +145,9 @@ class SynthSpeaker(ABC):
                 return []
         return list(self._voices)
 
-    def on_speaking_changed(self, callback: SpeakingCallback) -> None:
-        """Call ``callback(True)`` when speech starts and ``callback(False)`` when all is said.
-
-        Called from the speaker's thread; it must not block.
-        """
-        self._callbacks.append(callback)
-
     def on_finished(self, callback: FinishedCallback) -> None:
         """Call ``callback(utterance, whole)`` after each utterance taken off the queue."""
         self._finished.append(callback)
-
-    def on_outcome(self, callback: OutcomeCallback) -> None:
-        """Call ``callback(utterance, outcome)`` whenever an utterance is settled: spoken
-        whole, cut, replaced, skipped... (with the speaker's lock held, so in order: it
-        must be quick and must not call the speaker)."""
-        self._outcomes.append(callback)
 
     @property
     def error(self) -> SetupError | None:
@@ -236,31 +178,9 @@ class SynthSpeaker(ABC):
                 return ident + (variant.group() if variant else "")
         raise InvalidInputError("speech.no_voice", voice=voice_id)
 
-    def _cut_current(self, event: Outcome, other: Outcome) -> None:
-        """Cut the utterance playing (caller holds self._cond): a game event's outcome is
-        ``event`` (CUT puts it back in the queue), anything else's ``other``."""
-        u = self._current
-        if u is None or self._cut_outcome is not None:
-            return
-        outcome = event if u.kind is LineKind.EVENT else other
-        if outcome is Outcome.CUT:
-            self._queue.requeue(u)
-        self._cut_outcome = outcome
-        self._report(u, outcome)
+    def _stop_current(self) -> None:
         self._cancel.set()
         self._abort_delivery()
-
-    def _report(self, u: Utterance, outcome: Outcome) -> None:
-        # Caller holds self._cond, so reports arrive in order.
-        for callback in self._outcomes:
-            try:
-                callback(u, outcome)
-            except Exception:
-                _log.exception("outcome callback failed")
-
-    def _report_removed(self) -> None:
-        for u, outcome in self._queue.take_removed():
-            self._report(u, outcome)
 
     def _held(self) -> bool:
         return time.monotonic() < self._hold_until
@@ -297,7 +217,7 @@ class SynthSpeaker(ABC):
                         continue  # back to the top, to tell the callbacks it went quiet
                     return
                 self._current = u
-                self._cut_outcome = None
+                self._cut = None
                 self._cancel = cancel = threading.Event()
                 started = not self._speaking
                 self._speaking = True
@@ -326,10 +246,10 @@ class SynthSpeaker(ABC):
     def _settle(self, u: Utterance, whole: bool) -> None:
         """Report what became of ``u`` once its delivery ended (caller holds self._cond)."""
         if whole:
-            if self._cut_outcome is Outcome.CUT:
+            if self._cut is Outcome.CUT:
                 self._queue.discard(u)  # the cut came as the last sample played
             self._report(u, Outcome.SPOKEN)
-        elif self._cut_outcome is None:
+        elif self._cut is None:
             self._report(u, Outcome.FAILED)
 
     def _speak(self, u: Utterance, cancel: threading.Event) -> bool:
@@ -344,10 +264,3 @@ class SynthSpeaker(ABC):
             path.unlink(missing_ok=True)
             return False
         return self._deliver(u, path, cancel)
-
-    def _notify(self, speaking: bool) -> None:
-        for callback in self._callbacks:
-            try:
-                callback(speaking)
-            except Exception:
-                _log.exception("speaking-changed callback failed")
