@@ -91,3 +91,19 @@ def test_a_tiny_room_bench_runs_through_the_virtual_device(
     assert row["narration_minutes"] > 0.1 and row["narration_bad_minutes"] == 0
     assert row["delays_ms"] and all(d != 0.0 for d in row["delays_ms"])
     assert "commands understood while the narrator speaks" in out
+
+
+def test_narration_alone_plays_distinct_clips_louder_and_quieter_in_turn() -> None:
+    from voice_spades.bench.voice_room_run import (
+        CLIPS_CAP,
+        clip_count,
+        echo_gain,
+        narration_gain,
+    )
+
+    assert clip_count(18, 45.0) == 18
+    assert clip_count(0, 600.0) == 151 <= CLIPS_CAP
+    assert clip_count(0, 3600.0) == CLIPS_CAP
+    clip = np.sin(np.arange(RATE, dtype=np.float32) / 7.0).astype(np.float32) * 0.1
+    levels = [20 * np.log10(narration_gain(clip, n) / echo_gain(clip)) for n in range(4)]
+    assert np.allclose(levels, [0.0, 6.0, -6.0, 0.0])

@@ -8,7 +8,7 @@ VOICE_ROOMS: list[set[str]] = [
     {"lexicon", "lists"},
     {"audio", "models"},
     {"recognizers"},
-    {"understanding"},
+    {"understanding", "early_end"},
     {"listener"},
     {"testing"},
 ]

@@ -1,7 +1,7 @@
 """`voice-spades bench voice --room`: speaking over the narrator on loudspeakers, in a room.
 
-    voice-spades bench voice --room [--aec speex,none] [--during 12] [--after 6]
-        [--narration-seconds 45] [--seed 1] [--offline] [--json] [--verbose]
+    voice-spades bench voice --room [--aec speex,none] [--during 9] [--after 3]
+        [--narration-seconds 30] [--seed 1] [--offline] [--json] [--verbose]
 
 The narrator's lines (the game's own words over a seeded match, spoken by its own
 synthesizer) play through the game's audio output on a virtual sound device; a
@@ -24,7 +24,11 @@ silence; narration-only minutes in which anything heard acted or asked a questio
 (target 0); the latency from the end of the command's speech to the intent
 (median; it includes the 0.6 s of quiet that ends an utterance) and of the decoding
 alone. ``--offline`` runs the same scenes on a virtual clock without the device
-(fast; for comparing cancellers). A default run takes about ten minutes.
+(fast; for comparing cancellers, and for long runs: ``--during 36 --after 12
+--narration-seconds 600`` takes a few minutes a configuration). The narration-only
+part plays distinct clips (up to ten minutes' worth) at the usual echo level, 6 dB
+louder and 6 dB quieter in turn. A default run takes about eight minutes live (four
+a configuration) and under a minute offline.
 """
 
 from __future__ import annotations
@@ -56,12 +60,12 @@ def scene_options(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[floa
 
 def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
     """One configuration on the virtual clock, in this process."""
-    from voice_spades.bench.voice_room_run import OfflineRunner
+    from voice_spades.bench.voice_room_run import OfflineRunner, clip_count
     from voice_spades.bench.voice_room_scenes import narration_clips, plan_scenes
     from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 
     scenes = plan_scenes(args.seed, args.during, args.after, *scene_options(args))
-    clips = narration_clips(args.seed, max(len(scenes), 6))
+    clips = narration_clips(args.seed, clip_count(len(scenes), args.narration_seconds))
     runner = OfflineRunner(PocketSphinxRecognizer(), None if aec == "none" else aec,
                            args.seed, delay=args.delay)
     results = [asdict(runner.run_scene(scene, clips[scene.narration])) for scene in scenes]
@@ -201,9 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="voice-spades bench voice --room")
     parser.add_argument("--aec", default="speex,none",
                         help="configurations to compare: speex, webrtc, none (comma-separated)")
-    parser.add_argument("--during", type=int, default=12, help="commands said over the narrator")
-    parser.add_argument("--after", type=int, default=6, help="commands said after it")
-    parser.add_argument("--narration-seconds", type=float, default=45.0,
+    parser.add_argument("--during", type=int, default=9, help="commands said over the narrator")
+    parser.add_argument("--after", type=int, default=3, help="commands said after it")
+    parser.add_argument("--narration-seconds", type=float, default=30.0,
                         help="narration with nobody talking")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rooms", default="small,medium,large")

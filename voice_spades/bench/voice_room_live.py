@@ -69,6 +69,7 @@ class LiveRunner:
         self._loop: Any = None
         self._canceller: Any = None
         self._microphone: Any = None
+        self._early: Any = None
         self._book: Any = None
         self._chatter: Any = None
         self._begin = 0.0
@@ -165,6 +166,8 @@ class LiveRunner:
         if (room, noise) == self._place:
             return self._loop
         self._loop = None
+        if self._early is not None:
+            self._early.close()
         if self._microphone is not None:
             self._microphone.stop()
             if self._canceller is not None:
@@ -181,6 +184,9 @@ class LiveRunner:
         self._canceller = EchoCanceller(self.aec) if self.aec else None
         self._microphone = Microphone(None, self._utterance, barge_in=True,
                                       on_barge_in=self._barge, canceller=self._canceller)
+        from voice_spades.voice.early_end import EarlyEnd
+
+        self._early = EarlyEnd(self.recognizer, self._microphone, self._phrases)
         self._microphone.process = self._counted(self._microphone.process)
         self._microphone.start()
         time.sleep(SETTLE)
@@ -189,6 +195,11 @@ class LiveRunner:
             time.sleep(0.25)
         time.sleep(0.25)
         return self._loop
+
+    def _phrases(self) -> tuple[str, ...]:
+        """The phrases loaded for the scene in progress (none: pauses go undecoded)."""
+        book = self._book
+        return tuple(book.table.phrases) if book is not None else ()
 
     def _speak(self, narration: tuple[Any, int]) -> Any:
         microphone = self._microphone
@@ -209,6 +220,7 @@ class LiveRunner:
         loop = self._enter(scene.room, scene.noise, narration, self.seed + scene.number)
         loop.echo_gain = echo_gain(to_16k(*narration))
         book = Book(scene, self.recognizer, self.seed)
+        self.recognizer.set_phrases(book.table.phrases)
         time.sleep(0.5)
         self._book = book
         playback = self._speak(narration)
@@ -230,7 +242,12 @@ class LiveRunner:
 
     def run_narration(self, clips: list[tuple[Any, int]], seconds: float) -> Any:
         """Narration alone for ``seconds`` (as :meth:`OfflineRunner.run_narration`)."""
-        from voice_spades.bench.voice_room_run import NARRATION_PLACES, NarrationResult
+        from voice_spades.bench.voice_room_run import (
+            NARRATION_PLACES,
+            NarrationResult,
+            narration_gain,
+            to_16k,
+        )
 
         result = NarrationResult()
         self._begin = begin = time.monotonic()
@@ -238,7 +255,9 @@ class LiveRunner:
         while time.monotonic() - begin < seconds:
             room, noise = NARRATION_PLACES[min(2, int(3 * (time.monotonic() - begin) / seconds))]
             self._chatter = None
-            self._enter(room, noise, clips[number % len(clips)], self.seed + number)
+            clip = clips[number % len(clips)]
+            self._enter(room, noise, clip, self.seed + number).echo_gain = \
+                narration_gain(to_16k(*clip), number)
             self._chatter = result
             self._speak(clips[number % len(clips)]).wait(30.0)
             time.sleep(0.25)
@@ -250,6 +269,8 @@ class LiveRunner:
 
     def close(self) -> None:
         """Stop the microphone, the threads and the output."""
+        if self._early is not None:
+            self._early.close()
         if self._microphone is not None:
             self._microphone.stop()
             if self._canceller is not None:
@@ -296,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--noises", default="quiet,fan,rumble")
     args = parser.parse_args(argv)
     fd = open_fifo(args.fifo)  # before PortAudio looks at the capture device
+    from voice_spades.bench.voice_room_run import clip_count
     from voice_spades.bench.voice_room_scenes import (
         narration_clips,
         parse_scene_options,
@@ -305,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
 
     scenes = plan_scenes(args.seed, args.during, args.after,
                          *parse_scene_options(args.rooms, args.ratios, args.noises))
-    clips = narration_clips(args.seed, max(len(scenes), 6))
+    clips = narration_clips(args.seed, clip_count(len(scenes), args.narration_seconds))
     runner = LiveRunner(PocketSphinxRecognizer(), None if args.aec == "none" else args.aec,
                         args.seed, fd)
     try:

@@ -22,6 +22,7 @@ from voice_spades.bench.voice_room_scenes import Scene, command_samples
 from voice_spades.commands import Act, PlayCurrent
 from voice_spades.voice.audio.echo import EchoCanceller
 from voice_spades.voice.audio.microphone import Microphone
+from voice_spades.voice.early_end import EarlyEnd
 from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, prompt_table
 from voice_spades.voice.testing.room import (
@@ -50,6 +51,23 @@ WAIT_AFTER = 3.5
 """Seconds after the command's end within which its outcome must come."""
 NARRATION_PLACES = (("small", "quiet"), ("medium", "fan"), ("large", "rumble"))
 """Where the narration-only run is heard, a third of the time each."""
+NARRATION_LEVELS = (0.0, 6.0, -6.0)
+"""The narration-only run's echo, clip after clip in turn, against the usual level (dB):
+louder speakers are the harder case for telling echo from a voice."""
+CLIPS_CAP = 160
+"""At most this many distinct narration clips are made (each is synthesized once, then
+cached)."""
+
+
+def clip_count(scenes: int, narration_seconds: float) -> int:
+    """How many distinct narration clips a run needs: one a scene, and enough for the
+    narration-only part to repeat none for its first ten minutes or so."""
+    return max(scenes, 6, min(CLIPS_CAP, int(narration_seconds / 4.0) + 1))
+
+
+def narration_gain(samples: Floats, number: int) -> float:
+    """The echo gain of the ``number``-th clip of the narration-only run."""
+    return echo_gain(samples) * 10 ** (NARRATION_LEVELS[number % len(NARRATION_LEVELS)] / 20)
 SETTLE = 1.0
 """Seconds of a new room's noise heard before its first narration."""
 WARM_UP = 2
@@ -225,6 +243,7 @@ class OfflineRunner:
         self.delays: list[float] = []
         """The echo delay measured in each room (seconds)."""
         self._loop: RoomLoop | None = None
+        self._early: EarlyEnd | None = None
         self._book: Book | None = None
         self._narration: Floats | None = None
         self._position = 0
@@ -245,6 +264,10 @@ class OfflineRunner:
         self.canceller = EchoCanceller(self.aec) if self.aec else None
         self.microphone = Microphone(barge_in=True, canceller=self.canceller,
                                      clock=lambda: self.t)
+        if self._early is not None:
+            self._early.close()
+        self._early = EarlyEnd(self.recognizer, self.microphone, self._phrases,
+                               synchronous=True)
         self.microphone.on_utterance = self._utterance
         self.microphone.on_barge_in = self._barge
         self._advance(SETTLE)
@@ -259,6 +282,7 @@ class OfflineRunner:
         loop = self._enter(scene.room, scene.noise, samples, self.seed + scene.number)
         loop.echo_gain = echo_gain(samples)
         book = self._book = Book(scene, self.recognizer, self.seed)
+        self.recognizer.set_phrases(book.table.phrases)
         self._advance(0.5)
         start = self.t
         at = start + scene.offset + (0.0 if scene.kind == "during" else len(samples) / RATE)
@@ -281,7 +305,8 @@ class OfflineRunner:
         while self.t - begin < seconds:
             samples = to_16k(*clips[number % len(clips)])
             room, noise = NARRATION_PLACES[min(2, int(3 * (self.t - begin) / seconds))]
-            self._enter(room, noise, samples, self.seed + number).echo_gain = echo_gain(samples)
+            self._enter(room, noise, samples, self.seed + number).echo_gain = \
+                narration_gain(samples, number)
             self._speak(samples)
             self._advance(0.25)
             number += 1
@@ -329,11 +354,17 @@ class OfflineRunner:
         if self._chatter is not None:
             self._chatter.barge_ins += 1
 
+    def _phrases(self) -> tuple[str, ...]:
+        """The phrases loaded for the scene in progress (none: pauses go undecoded)."""
+        return tuple(self._book.table.phrases) if self._book is not None else ()
+
     def _utterance(self, pcm: bytes) -> None:
         began = time.perf_counter()
+        # a pause decoded while the virtual clock stood still ended this one early
+        spent = self._early.decode_seconds if self._early is not None else 0.0
 
         def clock() -> float:
-            return self.t + time.perf_counter() - began
+            return self.t + time.perf_counter() - began + spent
 
         if self._book is not None:
             self._book.utterance(pcm, self.t, clock, self.microphone.heard_over_game)

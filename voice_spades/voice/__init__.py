@@ -13,6 +13,8 @@ The rooms, lowest first (each imports only rooms above it in this list):
   PocketSphinx and Vosk backends, and the choice between them.
 * :mod:`.understanding`: the phrases sayable now, what a recognition means, and
   when to ask before acting.
+* :mod:`.early_end`: ends an utterance at its first short pause when what was said
+  so far is a whole phrase that no longer phrase begins with.
 * :mod:`.listener`: ties them to a running session.
 * :mod:`.testing`: synthesized test speech and benchmark manifests (development only).
 

@@ -21,6 +21,10 @@ Without that reference (text, a screen reader, no canceller library) the
 microphone is muted while the narrator speaks, so the game never hears itself, and
 barge-in listens only for a voice rising clearly above the narration. Nothing here
 times out: the game waits for the player as long as it takes.
+
+A command needs no long quiet after it: :class:`~voice_spades.voice.early_end.EarlyEnd`
+decodes the utterance at its first short pause and ends it there when it already
+is a whole command ("queen" waits, when "queen of hearts" may be said).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from voice_spades.speech.base import Speaker
 from voice_spades.voice.audio.echo import echo_canceller_for
 from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.audio.microphone import Device, Microphone, probe
+from voice_spades.voice.early_end import EarlyEnd
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
 from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.recognizers.choice import choose_recognizer
@@ -100,6 +105,8 @@ class VoiceInput:
         self.microphone.on_utterance = self.hear
         self.microphone.on_barge_in = session.interrupt_speech
         self.microphone.on_error = self._failed
+        self.early_end = EarlyEnd(recognizer, self.microphone, self._phrases_loaded)
+        """Ends an utterance at a short pause when it already is a whole command."""
         self.policy = policy or ConfirmationPolicy()
         self.lexicon = lexicon or lexicon_for(voice_language(None))
         """The vocabulary listened for, in the game's language."""
@@ -140,6 +147,7 @@ class VoiceInput:
     def stop(self) -> None:
         """Stop the microphone and the voice thread, and unplug from the session."""
         self.microphone.stop()
+        self.early_end.close()
         if self.microphone.canceller is not None:
             self.microphone.canceller.detach()
         with self._cond:
@@ -205,6 +213,9 @@ class VoiceInput:
             except Exception:  # a recognizer bug must not end voice for the game
                 _log.exception("voice input failed on an utterance")
 
+    def _phrases_loaded(self) -> tuple[str, ...]:
+        return tuple(self._loaded or ())
+
     def load_phrases(self) -> PhraseTable:
         """Load the phrases of the newest context into the recognizer (voice thread)."""
         with self._cond:
@@ -231,7 +242,7 @@ class VoiceInput:
         what is left of the narration ("...four of diamonds"): any action it names is
         asked about first."""
         table = self.load_phrases()
-        heard = self.recognizer.decode(pcm)
+        heard = self.early_end.heard(pcm) or self.recognizer.decode(pcm)
         _log.info("heard %r (confidence %.2f%s)", heard.text, heard.confidence,
                   f", {heard.reason}" if heard.reason else "")
         if heard.rejected and voiced_fraction(pcm) < NOISE_VOICING:

@@ -23,6 +23,11 @@ The gate:
   :meth:`Microphone.begin_listening` (a key press); the end of the utterance
   (~600 ms of quiet) closes it again. Listening never times out.
 
+An utterance may end before the ~600 ms of quiet: after a short pause the
+utterance so far goes to ``on_pause`` (after the frame, outside the lock), and
+whoever decides it was a whole command calls :meth:`Microphone.end_early`
+(:mod:`voice_spades.voice.early_end`).
+
 A device that cannot record 16 kHz records at its own rate (44.1 or 48 kHz,
 say) and is resampled (:mod:`.resample`). Reads block on a real device; a device
 that never makes the reader wait (an ALSA ``file`` device reading a file, as in
@@ -174,6 +179,13 @@ class Microphone:
         self._thread: threading.Thread | None = None
         self.rate = SAMPLE_RATE
         """The rate the device records at (its audio is resampled to 16 kHz)."""
+        self.on_pause: Callable[[bytes, int], None] | None = None
+        """Called with the utterance so far and a pause number after a short quiet
+        inside it (on the capture thread: keep it short); :meth:`end_early` with that
+        number ends the utterance there."""
+        self._pauses: list[tuple[bytes, int]] = []
+        self._vad.on_pause = self._paused
+        self._delivering = threading.Lock()
 
     # ----- state -----------------------------------------------------------------
     @property
@@ -234,6 +246,39 @@ class Microphone:
         for start in range(0, len(pcm), size):
             at = None if recorded is None else recorded + start / 2 / SAMPLE_RATE
             self._frame(pcm[start:start + size], at)
+            if self._pauses:
+                self._offer_pauses()
+
+    def still_paused(self, pause: int) -> bool:
+        """True while the utterance is still quiet since pause number ``pause``."""
+        with self._lock:
+            return self._vad.paused_at(pause)
+
+    def end_early(self, pause: int) -> bool:
+        """End the utterance in progress at pause number ``pause`` (given to
+        ``on_pause``) and deliver it now (any thread). False when speech went on
+        after that pause, or the utterance is over."""
+        with self._lock:
+            utterance = self._vad.end_at_pause(pause)
+            if utterance is None:
+                return False
+            over_game = self._over_game
+            self._over_game = False
+            deliver = self._may_deliver()
+        if deliver:
+            self._deliver(utterance, over_game)
+        return True
+
+    def _paused(self, utterance: bytes, pause: int) -> None:
+        """The detector paused (caller holds the lock): offered once the lock is free."""
+        self._pauses.append((utterance, pause))
+
+    def _offer_pauses(self) -> None:
+        with self._lock:
+            pauses, self._pauses = self._pauses, []
+        if self.on_pause is not None:
+            for utterance, pause in pauses:
+                self.on_pause(utterance, pause)
 
     def _cancelling(self) -> bool:
         """True while echo cancellation has a reference (the game's output runs)."""
@@ -244,7 +289,8 @@ class Microphone:
         if canceller is not None and len(frame) == self.settings.frame_bytes:
             cleaned = canceller.process(frame, recorded)
             if canceller.active:
-                self._echo_frame(cleaned.pcm, cleaned.reference_db, energy_db(frame))
+                self._echo_frame(cleaned.pcm, cleaned.reference_db, energy_db(frame),
+                                 cleaned.linear_db)
                 return
         barged = False
         done: list[bytes] = []
@@ -266,11 +312,14 @@ class Microphone:
         for utterance in done:
             self._deliver(utterance)
 
-    def _echo_frame(self, frame: bytes, reference: float | None, raw_db: float) -> None:
+    def _echo_frame(self, frame: bytes, reference: float | None, raw_db: float,
+                    linear_db: float | None = None) -> None:
         """A frame with echo cancellation on: the echo gate replaces the mute. While the
         game's sound may be heard, only an onset above what is left of it opens the
-        detector (and, over the narrator, silences it: barge-in)."""
-        onset = self._gate.feed(energy_db(frame), reference, raw_db)
+        detector (and, over the narrator, silences it: barge-in). The gate judges the
+        adaptive filter's output (``linear_db``) when residual suppression follows it."""
+        level = energy_db(frame) if linear_db is None else linear_db
+        onset = self._gate.feed(level, reference, raw_db)
         barged = False
         done: list[bytes] = []
         with self._lock:
@@ -342,12 +391,13 @@ class Microphone:
         return False
 
     def _deliver(self, utterance: bytes, over_game: bool = False) -> None:
-        self.heard_over_game = over_game
-        if self.on_utterance is not None:
-            try:
-                self.on_utterance(utterance)
-            except Exception:
-                _log.exception("the utterance handler failed")
+        with self._delivering:  # the capture thread, or one ending an utterance early
+            self.heard_over_game = over_game
+            if self.on_utterance is not None:
+                try:
+                    self.on_utterance(utterance)
+                except Exception:
+                    _log.exception("the utterance handler failed")
 
     # ----- the device --------------------------------------------------------------
     def start(self) -> None:

@@ -8,6 +8,14 @@ pause inside "queen ... of hearts" does not split it). Bursts too short to be a
 word are dropped, and so is sound that goes on far longer than any command (a
 radio, a conversation).
 
+An utterance may also end early: after a short quiet (``early_quiet_seconds``)
+the detector offers the utterance so far to ``on_pause`` with a pause number,
+and :meth:`VoiceActivityDetector.end_at_pause` ends it there if nothing louder
+than quiet was heard since (the caller decides from what the words were: see
+:mod:`voice_spades.voice.early_end`). Speech that resumes within what would have
+been the hangover is dropped: it would have belonged to the utterance ended early
+("play ... it": the "it" alone is no new command).
+
 :class:`BargeInDetector` watches the audio heard while the narrator speaks: only
 an onset well above the loudest level the narration itself reached counts as
 the player talking over it.
@@ -18,6 +26,7 @@ Everything here is pure computation on bytes: no audio device is needed.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -64,8 +73,13 @@ class VadSettings:
     """Audio kept from before the onset, so soft first sounds are not cut."""
     hangover_seconds: float = 0.6
     """Quiet that ends an utterance."""
-    tail_seconds: float = 0.3
-    """Quiet kept at the end of an utterance (the rest of the hangover is cut)."""
+    tail_seconds: float = 0.2
+    """Quiet kept at the end of an utterance (the rest of the hangover is cut). As
+    long as ``early_quiet_seconds``, so the utterance offered at a pause is exactly
+    the one delivered at the hangover when nothing more is said (a recognizer that
+    keeps its last results decodes it once)."""
+    early_quiet_seconds: float = 0.2
+    """Quiet after which the utterance so far is offered to ``on_pause`` (0: never)."""
     min_speech_seconds: float = 0.1
     """Loud audio shorter than this is a click or a knock, not a word."""
     max_utterance_seconds: float = 6.0
@@ -130,6 +144,14 @@ class VoiceActivityDetector:
         self._loud_frames = 0
         self._quiet_run = 0
         self._discarding = False
+        self.on_pause: Callable[[bytes, int], None] | None = None
+        """Called with the utterance so far and a pause number after
+        ``early_quiet_seconds`` of quiet inside an utterance (from :meth:`feed`)."""
+        self._pauses = 0
+        self._paused: tuple[int, bytes] | None = None
+        self._after_early = 0
+        """Frames left of the hangover an early end cut short: speech resuming in them
+        would have belonged to that utterance, so it is dropped, not heard anew."""
 
     @property
     def in_speech(self) -> bool:
@@ -158,7 +180,24 @@ class VoiceActivityDetector:
     def reset(self) -> None:
         """Forget any utterance in progress and the audio before it (keeps the floor)."""
         self._pending = b""
+        self._after_early = 0
         self._restart()
+
+    def paused_at(self, pause: int) -> bool:
+        """True while the utterance is still quiet since pause number ``pause``."""
+        return self._paused is not None and self._paused[0] == pause
+
+    def end_at_pause(self, pause: int) -> bytes | None:
+        """End the utterance in progress at pause number ``pause`` (offered to
+        ``on_pause``) and return it, exactly as offered; None when it is over or
+        speech went on since."""
+        if self._paused is None or self._paused[0] != pause or not self._frames:
+            return None
+        utterance = self._paused[1]
+        self._restart()
+        s = self.settings
+        self._after_early = s.frames(s.hangover_seconds) - s.frames(s.early_quiet_seconds)
+        return utterance
 
     def _restart(self) -> None:
         self._pre_roll.clear()
@@ -167,6 +206,7 @@ class VoiceActivityDetector:
         self._loud_frames = 0
         self._quiet_run = 0
         self._discarding = False
+        self._paused = None
 
     def _frame(self, frame: bytes) -> bytes | None:
         s = self.settings
@@ -188,6 +228,12 @@ class VoiceActivityDetector:
         else:
             self._onset_run = 0
             self.floor.update(db)
+        if self._after_early > 0:
+            self._after_early -= 1
+            if self._onset_run >= s.onset_frames:  # the rest of the utterance ended early
+                self._restart()
+                self._discarding = True
+                return None
         if self._onset_run >= s.onset_frames:
             self._frames = list(self._pre_roll)
             self._pre_roll.clear()
@@ -201,8 +247,12 @@ class VoiceActivityDetector:
         if db >= self.floor.threshold(s.continue_db):
             self._loud_frames += 1
             self._quiet_run = 0
+            self._paused = None
         else:
             self._quiet_run += 1
+            if s.early_quiet_seconds > 0 and self.on_pause is not None \
+                    and self._quiet_run == s.frames(s.early_quiet_seconds):
+                self._offer_pause()
         if len(self._frames) >= s.frames(s.max_utterance_seconds):
             self._restart()
             self._discarding = True
@@ -212,6 +262,14 @@ class VoiceActivityDetector:
             self._restart()
             return utterance
         return None
+
+    def _offer_pause(self) -> None:
+        utterance = self._finish()
+        if utterance is None or self.on_pause is None:
+            return
+        self._pauses += 1
+        self._paused = (self._pauses, utterance)
+        self.on_pause(utterance, self._pauses)
 
     def _finish(self) -> bytes | None:
         s = self.settings

@@ -25,7 +25,12 @@ How one utterance is decided (each step was measured on espeak-ng speech):
    two searches' scores are only roughly comparable, because PocketSphinx
    scales each frame by the best senone among those the grammar keeps
    active, so a runner-up that outscores the winner is still second
-   (letting it win measured no better).
+   (letting it win measured no better). A rejection skips the runner-up's
+   search (a third of the decode).
+6. The last few results are kept by audio and phrases: an utterance decoded at a
+   pause (to end it early, :mod:`voice_spades.voice.early_end`) costs nothing to
+   decode again. That decode searches first among the phrases and every
+   beginning of one, so that "exchange the marked" is not taken for a whole phrase.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +80,9 @@ from voice_spades.voice.recognizers.pocketsphinx_tuning import (
 )
 
 log = logging.getLogger(__name__)
+
+RECENT_RESULTS = 4
+"""Results kept for audio decoded again (see :meth:`PocketSphinxRecognizer.decode`)."""
 
 Ranked = list[tuple[str, int]]
 
@@ -114,6 +123,9 @@ class PocketSphinxRecognizer:
         self._stream: bytearray | None = None
         self._lock = threading.RLock()
         self.last_details: DecodeDetails | None = None
+        self._recent: OrderedDict[Hashable, tuple[Recognition, DecodeDetails | None]] = \
+            OrderedDict()
+        self._words_changed = 0
 
     # -- phrases ----------------------------------------------------------------
 
@@ -149,6 +161,7 @@ class PocketSphinxRecognizer:
         """
         with self._lock:
             self._extra_words.setdefault(word.lower(), []).append(phones.upper())
+            self._words_changed += 1
             if self._grammar_decoder is not None:
                 self._install_extra_words()
 
@@ -271,11 +284,60 @@ class PocketSphinxRecognizer:
     # -- decoding ---------------------------------------------------------------
 
     def decode(self, audio: bytes) -> Recognition:
-        """Recognize one whole utterance (16 kHz mono int16 little-endian PCM)."""
-        with self._lock:
-            return self._decode(audio)
+        """Recognize one whole utterance (16 kHz mono int16 little-endian PCM).
 
-    def _decode(self, audio: bytes) -> Recognition:
+        The last few results are kept: the same audio decoded again with the same
+        phrases (an utterance first decoded at a pause, before it was known to be
+        over) is answered at once, ``decode_seconds`` then being the look-up's."""
+        started = time.perf_counter()
+        with self._lock:
+            key = (audio, self._plan.decodable, tuple(self._groups.items()),
+                   self._words_changed)
+            if key in self._recent:
+                self._recent.move_to_end(key)
+                result, self.last_details = self._recent[key]
+                return replace(result, decode_seconds=time.perf_counter() - started)
+            result = self._decode(audio)
+            self._keep(key, result)
+            return result
+
+    def decode_unless_unfinished(self, audio: bytes) -> Recognition | None:
+        """:meth:`decode` ``audio``, the utterance so far at a pause; None when it sounds
+        like the beginning of an allowed phrase rather than a whole one ("exchange the
+        marked" of "exchange the marked cards": the grammar searched first also holds
+        every beginning of a phrase, as if it were one)."""
+        started = time.perf_counter()
+        with self._lock:
+            key = (audio, self._plan.decodable, tuple(self._groups.items()),
+                   self._words_changed)
+            if key in self._recent:
+                self._recent.move_to_end(key)
+                result, self.last_details = self._recent[key]
+                return replace(result, decode_seconds=time.perf_counter() - started)
+            beginnings = self._beginnings()
+            try:
+                result = self._decode(audio, beginnings)
+            except _Unfinished:
+                return None
+            self._keep(key, result)
+            return result
+
+    def _keep(self, key: Hashable, result: Recognition) -> None:
+        self._recent[key] = (result, self.last_details)
+        while len(self._recent) > RECENT_RESULTS:
+            self._recent.popitem(last=False)
+
+    def _beginnings(self) -> tuple[str, ...]:
+        """The phrases and every beginning of one that is no phrase itself."""
+        decodable = self._plan.decodable
+        known = set(decodable)
+        extra = dict.fromkeys(
+            beginning for phrase in decodable
+            for beginning in itertools.accumulate(phrase.split()[:-1], lambda a, b: f"{a} {b}")
+            if beginning not in known)
+        return decodable + tuple(extra)
+
+    def _decode(self, audio: bytes, first: tuple[str, ...] | None = None) -> Recognition:
         started = time.perf_counter()
         self.last_details = None
 
@@ -297,34 +359,46 @@ class PocketSphinxRecognizer:
             audio = reduce_noise(audio, t.noise_subtraction, t.noise_gain_floor)
         clip = add_noise_floor(trim_to_speech(audio, t.trim_margin_seconds), t.noise_floor)
         frames = max(1, len(clip) * 100 // BYTES_PER_SECOND)
-        ranked = self._rank_phrases(clip)
-        if not ranked:
+        winner = self._winner(clip, first)
+        if winner is None:
             return reject("not one of the allowed phrases")
-        best, best_score = ranked[0]
+        best, best_score = winner
         gap = (best_score - self._phone_loop_score(clip)) / frames
         verified = 1.0 / (1.0 + math.exp(-(gap - t.verify_center) / t.verify_scale))
-        alternatives = self._alternatives(ranked, frames)
         self.last_details = DecodeDetails(voiced, self._phrases.original[best], gap, verified,
-                                          tuple(ranked))
+                                          (winner,))
+        # A rejection needs no runner-up (its search is a third of the time).
         if verified < t.accept_above:
-            return reject("sounded unlike every allowed phrase", alternatives)
+            return reject("sounded unlike every allowed phrase",
+                          self._alternatives([winner], frames))
         allowed = max(t.always_allowed_seconds,
                       t.max_seconds_per_phone * self._plan.phone_counts[best])
         if audio_seconds(clip) - 2 * t.trim_margin_seconds > allowed:
-            return reject("much longer than the phrase it resembles", alternatives)
+            return reject("much longer than the phrase it resembles",
+                          self._alternatives([winner], frames))
+        ranked = self._runner_ups(clip, [winner])
+        alternatives = self._alternatives(ranked, frames)
+        self.last_details = DecodeDetails(voiced, self._phrases.original[best], gap, verified,
+                                          tuple(ranked))
         # The confidence weighs the winner against the runner-up only: further
         # alternatives are there to be offered, not to make every answer doubtful.
         share = self._alternatives(ranked[:2], frames)[0][1]
         return Recognition(self._phrases.original[best], verified * share,
                            alternatives, audio_seconds(audio), time.perf_counter() - started)
 
-    def _rank_phrases(self, clip: bytes) -> Ranked:
-        """Return the winner and then the runner-ups (``tuning.runner_ups``), with their
-        scores."""
-        first = self._search_once(clip, self._plan.decodable)
-        if first is None:
-            return []
-        ranked = [first]
+    def _winner(self, clip: bytes, phrases: tuple[str, ...] | None = None
+                ) -> tuple[str, int] | None:
+        """The best phrase and its score. It is searched among ``phrases`` when given
+        (the phrases and their beginnings): _Unfinished when it is no phrase."""
+        first = self._search_once(clip, phrases or self._plan.decodable)
+        if first is not None and phrases is not None \
+                and first[0] not in self._plan.phone_counts:
+            raise _Unfinished
+        return first
+
+    def _runner_ups(self, clip: bytes, ranked: Ranked) -> Ranked:
+        """``ranked`` (the winner) and then the runner-ups (``tuning.runner_ups``), with
+        their scores."""
         for _ in range(self.tuning.runner_ups):
             found = {text for text, _ in ranked}
             if self.tuning.other_meanings and self._groups:
@@ -396,6 +470,10 @@ class PocketSphinxRecognizer:
         audio = bytes(self._stream or b"")
         self._stream = None
         return self.decode(audio)
+
+
+class _Unfinished(Exception):
+    """The utterance so far sounds like the beginning of a phrase."""
 
 
 def _variant(word: str, number: int) -> str:

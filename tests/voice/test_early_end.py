@@ -1,0 +1,220 @@
+"""Ending an utterance at a short pause: the detector, the microphone, and the real
+recognizer on espeak-ng speech with pauses spliced into commands."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.session.fakes import make_session
+from tests.voice.synthetic import silence, voice
+from voice_spades.voice.audio.microphone import Microphone
+from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings, VoiceActivityDetector
+from voice_spades.voice.early_end import EarlyEnd, continued, is_whole
+from voice_spades.voice.listener import VoiceInput
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+from voice_spades.voice.testing import testspeech
+from voice_spades.voice.testing.prompts import prompt_table
+from voice_spades.voice.testing.room import speech_span
+from voice_spades.voice.testing.testspeech import SpeechParams
+
+
+def heard(text: str | None, confidence: float = 0.95,
+          *alternatives: tuple[str, float]) -> Recognition:
+    return Recognition(text, confidence, ((text, confidence), *alternatives) if text else (),
+                       1.0, 0.1)
+
+
+def test_the_detector_offers_a_pause_and_ends_there_only_if_still_quiet() -> None:
+    s = VadSettings()
+    vad = VoiceActivityDetector(s)
+    offered: list[tuple[bytes, int]] = []
+    vad.on_pause = lambda pcm, number: offered.append((pcm, number))
+    assert vad.feed(silence(0.5) + voice(0.6) + silence(s.early_quiet_seconds)) == []
+    assert len(offered) == 1 and vad.in_speech
+    pcm, number = offered[0]
+    assert vad.feed(voice(0.3)) == []  # speech went on: that pause is gone
+    assert vad.end_at_pause(number) is None and vad.in_speech
+    vad.feed(silence(s.early_quiet_seconds))
+    later, number = offered[1]
+    assert later.startswith(pcm) and len(later) > len(pcm)
+    assert vad.end_at_pause(number) == later and not vad.in_speech
+    assert vad.end_at_pause(number) is None
+
+
+def test_without_an_early_end_the_utterance_is_exactly_what_the_pause_offered() -> None:
+    vad = VoiceActivityDetector()
+    offered: list[bytes] = []
+    vad.on_pause = lambda pcm, number: offered.append(pcm)
+    done = vad.feed(silence(0.5) + voice(0.6) + silence(1.0))
+    assert done == offered  # a recognizer that kept the pause's result decodes once
+
+
+def test_the_microphone_ends_early_when_asked_and_not_after_speech_resumed() -> None:
+    microphone = Microphone()
+    got: list[bytes] = []
+    pauses: list[tuple[bytes, int]] = []
+    microphone.on_utterance = got.append
+    microphone.on_pause = lambda pcm, number: pauses.append((pcm, number))
+    microphone.process(silence(0.5) + voice(0.6) + silence(0.25))
+    assert microphone.end_early(pauses[-1][1]) and got == [pauses[-1][0]]
+    microphone.process(silence(0.5) + voice(0.6) + silence(0.25) + voice(0.3))
+    stale = pauses[-1]
+    assert not microphone.end_early(stale[1]) and len(got) == 1
+    microphone.process(silence(1.0))
+    assert got[1:] == [pauses[-1][0]] and len(got[1]) > len(stale[0])
+
+
+def test_only_a_whole_confident_phrase_that_cannot_go_on_ends_early() -> None:
+    phrases = ("four", "four of hearts", "bid four", "queen of hearts", "queen of spades")
+    assert continued("four", phrases) and not continued("bid four", phrases)
+    assert is_whole(heard("bid four"), phrases)
+    assert not is_whole(heard("four"), phrases)
+    assert not is_whole(heard("bid four", 0.6), phrases)
+    assert not is_whole(heard(None), phrases)
+    assert not is_whole(heard("bid five"), phrases)  # not loaded now
+    assert not is_whole(heard("bid four", 0.85, ("four", 0.15)), phrases)
+
+
+# ----- real speech ---------------------------------------------------------------------
+
+pytestmark_audio = pytest.mark.skipif(not testspeech.tools_available(),
+                                      reason="needs espeak-ng and sox to synthesize speech")
+VOICES = (("en-us", 150, 50), ("en-gb", 175, 40))
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> PocketSphinxRecognizer:
+    return PocketSphinxRecognizer()
+
+
+def spoken(text: str, voice_: tuple[str, int, int], tmp: object) -> tuple[np.ndarray, int, int]:
+    """``text`` in ``voice_`` with faint noise, and where its speech starts and ends."""
+    name, speed, pitch = voice_
+    pcm = testspeech.synthesize(text, SpeechParams(name, speed, pitch, noise=0.003,
+                                                   pad_seconds=0.6, seed=len(text)))
+    x = np.frombuffer(pcm, dtype="<i2")
+    start, end = speech_span(x.astype(np.float32) / 32768)
+    return x, round(start * SAMPLE_RATE), round(end * SAMPLE_RATE)
+
+
+def with_pause(first: str, second: str, pause: float, voice_: tuple[str, int, int]) -> bytes:
+    """``first``, ``pause`` seconds of the recording's own noise, ``second``."""
+    a, _, a_end = spoken(first, voice_, None)
+    b, b_start, _ = spoken(second, voice_, None)
+    half = round(pause / 2 * SAMPLE_RATE)
+    return np.concatenate([a[:a_end + half], b[b_start - half:]]).tobytes()
+
+
+def through_microphone(recognizer: PocketSphinxRecognizer, phrases: tuple[str, ...],
+                       pcm: bytes) -> tuple[list[str | None], EarlyEnd]:
+    """What each utterance the microphone delivers decodes to, the early end on."""
+    recognizer.set_phrases(phrases)
+    microphone = Microphone()
+    early = EarlyEnd(recognizer, microphone, lambda: phrases, synchronous=True)
+    texts: list[str | None] = []
+    microphone.on_utterance = lambda u: texts.append(recognizer.decode(u).text)
+    microphone.process(pcm + bytes(2 * SAMPLE_RATE))
+    return texts, early
+
+
+@pytestmark_audio
+@pytest.mark.audio
+@pytest.mark.parametrize("voice_", VOICES)
+def test_a_pause_inside_a_card_never_splits_it_into_a_wrong_action(
+        recognizer: PocketSphinxRecognizer, voice_: tuple[str, int, int]) -> None:
+    _, table = prompt_table("queen of hearts", 1)
+    for first, second in (("queen", "of hearts"), ("queen of", "hearts")):
+        texts, early = through_microphone(recognizer, table.phrases,
+                                          with_pause(first, second, 0.4, voice_))
+        assert texts == ["queen of hearts"], (first, texts)
+        assert early.offered >= 2  # the pause inside was offered, and left open
+
+
+@pytestmark_audio
+@pytest.mark.audio
+def test_a_whole_command_ends_at_the_short_pause_and_a_beginning_waits(
+        recognizer: PocketSphinxRecognizer) -> None:
+    _, table = prompt_table("exchange the marked cards", 1)
+    texts, early = through_microphone(recognizer, table.phrases,
+                                      with_pause("exchange the marked", "cards", 0.4, VOICES[0]))
+    # the pause after "marked" left the utterance open; the one after "cards" ended it
+    assert texts == ["exchange the marked cards"] and (early.offered, early.ended) == (2, 1)
+    whole = spoken("exchange the marked cards", VOICES[0], None)[0].tobytes()
+    texts, early = through_microphone(recognizer, table.phrases, whole)
+    assert texts == ["exchange the marked cards"] and (early.offered, early.ended) == (1, 1)
+
+
+@pytestmark_audio
+@pytest.mark.audio
+def test_the_same_audio_with_the_same_phrases_is_decoded_once(
+        recognizer: PocketSphinxRecognizer) -> None:
+    _, table = prompt_table("queen of hearts", 1)
+    recognizer.set_phrases(table.phrases)
+    pcm = spoken("queen of hearts", VOICES[1], None)[0].tobytes()
+    first = recognizer.decode(pcm)
+    again = recognizer.decode(pcm)
+    assert again.text == first.text == "queen of hearts"
+    assert again.decode_seconds < first.decode_seconds / 10
+    recognizer.set_phrases((*table.phrases[:-1], "help me"))
+    assert recognizer.decode(pcm).decode_seconds > again.decode_seconds * 10
+
+
+class CountingRecognizer:
+    """Hears ``text`` in any audio, and counts the decodes."""
+
+    name = "counting"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decodes = 0
+
+    def set_phrases(self, phrases: object) -> None:
+        pass
+
+    def decode(self, audio: bytes) -> Recognition:
+        self.decodes += 1
+        return heard(self.text)
+
+    def start(self) -> None:
+        pass
+
+    def feed(self, chunk: bytes) -> None:
+        pass
+
+    def finish(self) -> Recognition:
+        return self.decode(b"")
+
+
+class NoDevice(Microphone):
+    def start(self) -> None:
+        pass
+
+
+def test_the_game_hears_a_whole_command_at_the_short_pause_decoded_once() -> None:
+    session, out = make_session(seed=3)
+    session.play_bots()
+    recognizer = CountingRecognizer("bid three")
+    voice_input = VoiceInput(session, recognizer, NoDevice())
+    voice_input.start()
+    try:
+        voice_input.load_phrases()
+        voice_input.microphone.process(silence(0.4) + voice(0.7) + silence(0.25))
+        assert session.step(5.0)  # no more audio: the pause ended the utterance
+        assert out.last().text.startswith("Bid three?")
+        voice_input.microphone.process(silence(1.0))
+        assert recognizer.decodes == 1 and voice_input.early_end.ended == 1
+    finally:
+        voice_input.stop()
+
+
+def test_speech_resuming_within_the_hangover_an_early_end_cut_short_is_dropped() -> None:
+    vad = VoiceActivityDetector()
+    offered: list[int] = []
+    vad.on_pause = lambda pcm, number: offered.append(number)
+    vad.feed(silence(0.5) + voice(0.6) + silence(0.2))
+    assert vad.end_at_pause(offered[-1]) is not None
+    # "play ... it": the rest would have joined the utterance; alone it is no command
+    assert vad.feed(silence(0.1) + voice(0.3) + silence(1.0)) == []
+    assert len(vad.feed(voice(0.6) + silence(1.0))) == 1  # a later command is heard

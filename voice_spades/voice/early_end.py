@@ -1,0 +1,183 @@
+"""Ending an utterance at a short pause when what was said is already a whole command.
+
+The microphone's detector waits ~600 ms of quiet before an utterance is over, so
+that the pause inside "queen ... of hearts" does not split it. Most commands need
+no such wait: :class:`EarlyEnd` decodes the utterance so far after a short pause
+(~200 ms, :attr:`~voice_spades.voice.audio.vad.VadSettings.early_quiet_seconds`),
+on its own thread so the microphone never waits, and ends the utterance there
+when the answer is a whole allowed phrase, heard with confidence, that no longer
+allowed phrase begins with ("queen" waits when "queen of hearts" may be said).
+A grammar holds only whole phrases, so the beginning of one ("exchange the
+marked") would be heard as the nearest whole one; a recognizer that can
+(:class:`PartialDecoder`) also searches the beginnings, and one that wins keeps
+the utterance open.
+Speech that resumes before that answer cancels it (the microphone checks). The
+utterance delivered at a pause is exactly the one decoded there, and so is one
+delivered at the full quiet when nothing more was said: :meth:`EarlyEnd.heard`
+gives the listener that result instead of a second decode.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from voice_spades.voice.audio.microphone import Microphone
+from voice_spades.voice.recognizers.base import Recognition, Recognizer
+
+_log = logging.getLogger(__name__)
+
+MIN_CONFIDENCE = 0.8
+"""Confidence below which an utterance is not ended early (it waits for the full
+quiet)."""
+RIVAL_PROBABILITY = 0.1
+"""An alternative at least this likely that could go on ("queen" under "queen of
+hearts") keeps the utterance open."""
+
+
+@runtime_checkable
+class PartialDecoder(Protocol):
+    """A recognizer that can tell the beginning of a phrase from a whole one."""
+
+    def decode_unless_unfinished(self, audio: bytes) -> Recognition | None:
+        """Decode ``audio``; None when it sounds like the beginning of a phrase."""
+        ...
+
+
+def continued(phrase: str, phrases: Sequence[str]) -> bool:
+    """True when some phrase of ``phrases`` is ``phrase`` and more words."""
+    start = phrase + " "
+    return any(other.startswith(start) for other in phrases)
+
+
+def is_whole(heard: Recognition, phrases: Sequence[str],
+             min_confidence: float = MIN_CONFIDENCE) -> bool:
+    """Whether ``heard`` is a command that cannot go on: an allowed phrase heard with
+    at least ``min_confidence``, which neither it nor a likely alternative begins a
+    longer allowed phrase."""
+    if heard.text is None or heard.text not in phrases or heard.confidence < min_confidence:
+        return False
+    likely = [heard.text, *(text for text, probability in heard.alternatives
+                            if probability >= RIVAL_PROBABILITY)]
+    return not any(continued(text, phrases) for text in likely)
+
+
+class EarlyEnd:
+    """Decodes the microphone's pauses and ends utterances that are whole commands.
+
+    ``phrases`` gives the phrases loaded in ``recognizer`` now. With
+    ``synchronous`` the decode runs on the microphone's thread (a virtual clock that
+    does not run on meanwhile); otherwise on a thread of its own, the newest pause
+    replacing one not yet started.
+    """
+
+    def __init__(self, recognizer: Recognizer, microphone: Microphone,
+                 phrases: Callable[[], Sequence[str]], *,
+                 min_confidence: float = MIN_CONFIDENCE, synchronous: bool = False) -> None:
+        self.recognizer = recognizer
+        self.microphone = microphone
+        self.phrases = phrases
+        self.min_confidence = min_confidence
+        self.synchronous = synchronous
+        self.offered = 0
+        """Pauses decoded."""
+        self.ended = 0
+        """Utterances ended early."""
+        self.decode_seconds = 0.0
+        """While an utterance ended early is delivered (read it in ``on_utterance``):
+        how long its pause took to decode, for a virtual clock to add; else 0."""
+        self._cond = threading.Condition()
+        self._next: tuple[bytes, int] | None = None
+        self._busy: bytes | None = None
+        self._last: tuple[bytes, tuple[str, ...], Recognition] | None = None
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        microphone.on_pause = self.pause
+
+    def pause(self, utterance: bytes, number: int) -> None:
+        """The microphone paused after ``utterance`` (its ``on_pause``)."""
+        if self.synchronous:
+            self._consider(utterance, number)
+            return
+        with self._cond:
+            if self._closed:
+                return
+            self._next = (utterance, number)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="early-end",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def heard(self, utterance: bytes) -> Recognition | None:
+        """What was decoded from exactly ``utterance`` at its pause, with the phrases
+        loaded now (waiting for a decode under way); None when it was not."""
+        with self._cond:
+            if self._next is not None and self._next[0] == utterance:
+                self._next = None  # not started: the caller decodes it
+                return None
+            self._cond.wait_for(lambda: self._busy != utterance)
+            last = self._last
+        if last is not None and last[0] == utterance and last[1] == tuple(self.phrases()):
+            return last[2]
+        return None
+
+    def close(self) -> None:
+        """Stop the thread (pauses are ignored from now on)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5.0)
+        if self.microphone.on_pause == self.pause:
+            self.microphone.on_pause = None
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._closed or self._next is not None)
+                if self._closed:
+                    return
+                assert self._next is not None
+                (utterance, number), self._next = self._next, None
+            if not self.microphone.still_paused(number):
+                continue  # speech went on, or the utterance ended: no decode needed
+            try:
+                self._consider(utterance, number)
+            except Exception:  # the utterance still ends at the full quiet
+                _log.exception("deciding an early end failed")
+
+    def _consider(self, utterance: bytes, number: int) -> None:
+        phrases = tuple(self.phrases())
+        if not phrases:
+            return
+        self.offered += 1
+        started = time.perf_counter()
+        with self._cond:
+            self._busy = utterance
+        heard: Recognition | None = None
+        try:
+            if isinstance(self.recognizer, PartialDecoder):
+                heard = self.recognizer.decode_unless_unfinished(utterance)
+                if heard is None:
+                    return
+            else:
+                heard = self.recognizer.decode(utterance)
+        finally:
+            seconds = time.perf_counter() - started
+            with self._cond:
+                self._busy = None
+                if heard is not None:
+                    self._last = (utterance, phrases, heard)
+                self._cond.notify_all()
+        if is_whole(heard, phrases, self.min_confidence):
+            self.decode_seconds = seconds
+            try:
+                if self.microphone.end_early(number):
+                    self.ended += 1
+            finally:
+                self.decode_seconds = 0.0
