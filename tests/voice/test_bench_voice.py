@@ -165,3 +165,27 @@ def test_other_synthesizers_speak_phrases_pocketsphinx_understands(voice: str,
         pcm = manifest.speak(phrase, params)
         assert 0.8 < len(pcm) / 32000 < 4.0
         assert recognizer.decode(pcm).text == phrase, (voice, phrase)
+
+
+class PoorFit(ScriptedRecognizer):
+    """Hears its script clearly ahead of the runner-up, but fitting it badly."""
+
+    def decode(self, audio: bytes) -> Recognition:
+        heard = super().decode(audio)
+        if heard.text is None:
+            return heard
+        return Recognition(heard.text, 0.05, ((heard.text, 0.9), ("nine", 0.1)),
+                           heard.audio_seconds, 0.001)
+
+
+def test_chatter_forced_into_a_phrase_is_told_apart_from_a_question(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = silent_manifest(tmp_path, ["pass me the salt"])
+    for recognizer, answer in ((ScriptedRecognizer(["bid four"]), "ask"),
+                               (PoorFit(["bid four"]), "sorry")):
+        assert bench.main(["--manifest", str(path), "--json", "--grammar", "per-prompt"],
+                          opener=lambda name, r=recognizer: r) == 0
+        chatter = last_json(capsys.readouterr().out)[0]["chatter"]
+        assert chatter["bid"][answer] == 1
+        assert chatter["asleep"]["ignore"] == 1  # asleep, the game says nothing
+        assert all(f["act"] == 0 for f in chatter.values())

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import pytest
 
 from tests.voice.wording import said
 from voice_spades.commands import (
@@ -12,6 +14,7 @@ from voice_spades.commands import (
     Command,
     Confirm,
     Control,
+    NotUnderstood,
     PlayCurrent,
     Propose,
     Query,
@@ -29,13 +32,15 @@ from voice_spades.engine import (
 )
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.confirmation import (
+    FIT_FLOORS,
     LOW_CONFIDENCE,
-    QUIT_CONFIDENCE,
     ConfirmationPolicy,
+    intent_kind,
     question,
     understand,
 )
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
+from voice_spades.voice.understanding.meaning import speech_fit
 
 
 def Heard(text: str, confidence: float = 0.95,
@@ -139,13 +144,12 @@ def test_new_game_is_left_to_the_session_to_ask() -> None:
     assert understand(Heard("new game"), bid_table()) == Command(Control.NEW_GAME)
 
 
-def test_an_uncertain_quit_is_asked_about() -> None:
+def test_a_quit_said_aloud_is_always_asked_about() -> None:
     quit_now = Command(Control.SAVE_AND_QUIT)
-    assert understand(Heard("save and quit"), bid_table()) == quit_now
     question = (quit_now, "Save and quit?")
-    assert asked(understand(Heard("save and quit", confidence=0.1), bid_table())) == question
-    fair = Heard("save and quit", confidence=QUIT_CONFIDENCE - 0.05)
-    assert asked(understand(fair, bid_table())) == question
+    for confidence in (1.0, 0.95, 0.5):
+        heard = Heard("save and quit", confidence=confidence)
+        assert asked(understand(heard, bid_table())) == question
 
 
 def test_answers_go_through() -> None:
@@ -166,3 +170,58 @@ def test_questions() -> None:
     assert said(question(Act(Exchange((Card.parse("QH"), Card.parse("2C")))))) == \
         "Exchange the queen of hearts and the two of clubs?"
     assert said(question(PlayCurrent(), None, Phase.EXCHANGE)) == "Exchange the marked cards?"
+
+
+def badly_fitting(text: str, share: float = 0.9) -> Recognition:
+    """``text`` won clearly over the runner-up, but sounded little like any phrase:
+    how table talk forced into the grammar is heard."""
+    fit = min(FIT_FLOORS["en"].values()) / 2
+    return Recognition(text, fit * share, ((text, share), ("nine", 1 - share)), 1.0, 0.01)
+
+
+def draw_table() -> PhraseTable:
+    match = Match(profile("two-player"), seed=1)
+    while match.view(0).phase == Phase.BLIND_NIL:
+        match.apply(BlindNilChoice(False))
+    assert match.to_act is not None
+    return build_phrases(match.view(match.to_act), confirming=True, cursor=None)
+
+
+@pytest.mark.parametrize(("text", "table"), [
+    ("bid four", bid_table), ("queen of hearts", lambda: play_table("QH 2C")),
+    ("yes", draw_table), ("keep it", draw_table)])
+def test_table_talk_that_fits_no_phrase_is_not_asked_about(
+        text: str, table: Callable[[], PhraseTable]) -> None:
+    heard = badly_fitting(text)
+    assert isinstance(understand(heard, table()), NotUnderstood)
+    lenient = ConfirmationPolicy(confirm_bids=True, reject_table_talk=False)
+    assert not isinstance(understand(heard, table(), lenient), NotUnderstood)
+
+
+def test_a_command_that_fits_but_has_a_close_rival_is_still_asked_about() -> None:
+    # Sounded like a phrase (the fit is high) but two cards were nearly tied.
+    heard = Recognition("queen of hearts", 0.5, (("queen of hearts", 0.5),
+                                                 ("two of clubs", 0.5)), 1.0, 0.01)
+    assert speech_fit(heard) == pytest.approx(1.0)
+    assert isinstance(understand(heard, play_table("QH 2C")), Propose)
+
+
+def test_a_query_that_fits_badly_is_not_answered() -> None:
+    # Table talk heard as "read my cards" must not read the hand aloud to the table.
+    assert intent_kind(Ask(Query.TABLE)) == "query"
+    assert isinstance(understand(badly_fitting("what is on the table"), bid_table()),
+                      NotUnderstood)
+    assert understand(Heard("what is on the table"), bid_table()) == Ask(Query.TABLE)
+
+
+def test_a_card_weighed_against_nothing_else_is_asked_about_unless_it_fitted_well() -> None:
+    # The runner-up was the same card in other words: no other card was weighed.
+    table = play_table("3H 5D 2C")
+    same = Recognition("the three of hearts", 0.85,
+                       (("the three of hearts", 0.94), ("play the three of hearts", 0.06)),
+                       1.0, 0.01)
+    assert asked(understand(same, table)) == (Act(Card.parse("3H")), "Three of hearts?")
+    weighed = Recognition("the three of hearts", 0.85,
+                          (("the three of hearts", 0.94), ("five of diamonds", 0.06)),
+                          1.0, 0.01)
+    assert understand(weighed, table) == Act(Card.parse("3H"))

@@ -3,7 +3,7 @@
     voice-spades bench voice --manifest FILE.tsv [--language en|it|fr]
                              [--backend pocketsphinx|vosk|all]
                              [--grammar full|per-prompt|both] [--seed N] [--json]
-                             [--dump FILE.jsonl]
+                             [--no-confirm] [--dump FILE.jsonl]
 
 The manifest has lines ``wav_path<TAB>transcript`` (16 kHz mono 16-bit WAVs,
 paths relative to the manifest). Each clip is decoded with the full grammar
@@ -15,6 +15,12 @@ error; an action the rules refuse does not act) and how many of those the
 confirmation policy would not ask about, the rejection rate, the latency from
 the end of the audio to the intent (median and 95th percentile) and the
 real-time factor.
+
+Table talk (a transcript outside the grammar, ``manifest --chatter``) is tried at
+every prompt of :data:`CHATTER_PROMPTS` and counted per prompt by what the game would
+do: act unasked (the failure), ask, answer as a query, "say again", ignore (noise, or
+anything but the wake phrase while asleep). ``--no-confirm`` decides as a player who
+switched bid questions off.
 
 The phrases are those of the manifest's language (its first line ``# language: it``,
 else English), or of ``--language``; PocketSphinx then hears them through the
@@ -40,7 +46,6 @@ from pathlib import Path
 from voice_spades.commands import (
     Act,
     Ask,
-    Cancel,
     Command,
     Confirm,
     Control,
@@ -57,7 +62,13 @@ from voice_spades.voice.models.locations import find_vosk_model
 from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer, load_phrases
 from voice_spades.voice.testing.manifest import LANGUAGE_HEADER
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, prompt_table
-from voice_spades.voice.understanding.confirmation import decide, offered_choices, switch
+from voice_spades.voice.understanding.confirmation import (
+    DEFAULT_POLICY,
+    ConfirmationPolicy,
+    decide,
+    offered_choices,
+    switch,
+)
 from voice_spades.voice.understanding.grammar import (
     Extreme,
     Listening,
@@ -158,7 +169,8 @@ NOISE_VOICING = 0.2
 
 def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcript: str,
                expected: object, state_free: bool, kind: str = "none",
-               prompt: str = "full", lexicon: Lexicon | None = None) -> Outcome:
+               prompt: str = "full", lexicon: Lexicon | None = None,
+               policy: ConfirmationPolicy = DEFAULT_POLICY) -> Outcome:
     """Stream ``pcm`` to the recognizer (``table`` loaded) and compare with ``expected``.
 
     The latency runs from the last block of audio to the intent: decoding the
@@ -174,15 +186,15 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     recognizer.feed(pcm[cut:])
     result = recognizer.finish()
     reading = read(result, table, lexicon)
-    decided = decide(reading, table, lexicon=lexicon)
+    decided = decide(reading, table, policy, lexicon)
     end = time.perf_counter()
     offered = offered_choices(reading, table, lexicon) if isinstance(decided, Propose) else ()
     got: object = reading.meaning if state_free else reading.intent
     if isinstance(reading.meaning, Listening):
         got = switch(reading)
     if isinstance(got, NotUnderstood) or (isinstance(decided, NotUnderstood)
-                                          and isinstance(got, Confirm | Cancel)):
-        got = None  # (an answer heard too unsurely is "say again")
+                                          and not isinstance(reading.meaning, Listening)):
+        got = None  # (heard too unsurely to act or ask: "say again")
     wrong = got != expected and _acts(got, table)
     asked = isinstance(decided, Propose)
     lasting = isinstance(got, Act | PlayCurrent | Extreme | Confirm | Listening) \
@@ -192,8 +204,9 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     if asked:
         answer = "ask"
     elif got is None:
-        answer = "ignore" if result.rejected and voiced_fraction(pcm) < NOISE_VOICING \
-            else "sorry"
+        # Asleep, the game says nothing to what is not the wake phrase.
+        answer = "ignore" if prompt == "asleep" or (
+            result.rejected and voiced_fraction(pcm) < NOISE_VOICING) else "sorry"
     else:
         answer = "act" if _acts(got, table) and lasting else "query"
     details = {"confidence": round(result.confidence, 4), "cost": reading.cost,
@@ -212,11 +225,12 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
 
 
 def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
-        seed: int = 1, lexicon: Lexicon | None = None) -> list[Outcome]:
+        seed: int = 1, lexicon: Lexicon | None = None,
+        policy: ConfirmationPolicy = DEFAULT_POLICY) -> list[Outcome]:
     """Decode every sample with the full or the per-prompt grammar (of ``lexicon``'s
-    language, English by default). With per-prompt grammars a command is tried at a
-    prompt where it can be said, and speech outside the grammar at every prompt of
-    :data:`CHATTER_PROMPTS`."""
+    language, English by default) and decide on it with ``policy``. With per-prompt
+    grammars a command is tried at a prompt where it can be said, and speech outside
+    the grammar at every prompt of :data:`CHATTER_PROMPTS`."""
     outcomes = []
     lex = lexicon or lexicon_for("en")
     full = full_grammar(lex)
@@ -229,7 +243,8 @@ def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
         kind = meaning_kind(meaning) if meaning is not None else "chatter"
         if grammar == "full":
             outcomes.append(decode_one(recognizer, full, pcm, sample.transcript, meaning,
-                                       state_free=True, kind=kind, lexicon=lex))
+                                       state_free=True, kind=kind, lexicon=lex,
+                                       policy=policy))
             continue
         if meaning is None:
             tries = [(prompt, chatter_table(prompt, seed + number, lex))
@@ -241,7 +256,7 @@ def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
             expected = meaning if isinstance(meaning, Listening) else table.intent(text)
             outcomes.append(decode_one(recognizer, table, pcm, sample.transcript, expected,
                                        state_free=False, kind=kind, prompt=prompt,
-                                       lexicon=lex))
+                                       lexicon=lex, policy=policy))
     return outcomes
 
 
@@ -362,6 +377,8 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--backend", choices=(*BACKENDS, "all"), default="pocketsphinx")
     parser.add_argument("--grammar", choices=("full", "per-prompt", "both"), default="full")
     parser.add_argument("--seed", type=int, default=1, help="seed of the per-prompt states")
+    parser.add_argument("--no-confirm", action="store_true",
+                        help="decide as a player who switched bid questions off")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--dump", type=Path, help="write every clip's outcome here (JSON lines)")
@@ -390,7 +407,8 @@ def main(argv: list[str] | None = None,
             print(f"{backend}: skipped: {why}")
             continue
         for grammar in grammars:
-            outcomes = run(recognizer, samples, grammar, args.seed, lexicon)
+            outcomes = run(recognizer, samples, grammar, args.seed, lexicon,
+                           ConfirmationPolicy(confirm_bids=not args.no_confirm))
             if args.dump is not None:
                 with args.dump.open("a", encoding="utf-8") as dump:
                     dump.writelines(json.dumps({"backend": backend, "grammar": grammar,

@@ -69,6 +69,11 @@ class Reading:
     others: tuple[Intent, ...] = ()
     """The other intents among the recognizer's alternatives, best first, however
     unlikely (a question about a bid may offer the best of them)."""
+    fit: float = 1.0
+    """How much the speech sounded like the phrase at all, before it is weighed against
+    the other phrases (0-1): the recognizer's confidence over the phrase's share of
+    its alternatives (with PocketSphinx, the phone-loop verification). Table talk
+    forced into the grammar fits badly even when one phrase wins clearly."""
 
 
 def normalize(text: str, lexicon: Lexicon | None = None) -> str:
@@ -151,8 +156,9 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
         phrase, cost = found
     intent = table.intent(phrase)
     meaning = table.meanings[phrase]
+    fit = speech_fit(heard)
     if intent is None:
-        return Reading(NotUnderstood(heard.text), meaning, phrase, cost, confidence)
+        return Reading(NotUnderstood(heard.text), meaning, phrase, cost, confidence, fit=fit)
     rivals: tuple[Intent, ...] = ()
     if isinstance(intent, Act | PlayCurrent):
         rivals = _rivals(intent, phrase, heard.alternatives, table, lex, confidence)
@@ -160,7 +166,16 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     others = tuple(dict.fromkeys(
         other for text, _ in heard.alternatives
         if (other := table.intent(normalize(text, lex))) is not None and other != intent))
-    return Reading(intent, meaning, phrase, cost, confidence, rivals, others)
+    return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit)
+
+
+def speech_fit(heard: Recognition) -> float:
+    """:attr:`Reading.fit` of a recognition: its confidence over the share its phrase
+    has among the alternatives (its confidence when it lists none)."""
+    share = dict(heard.alternatives).get(heard.text or "", 0.0)
+    if share <= 0:
+        return heard.confidence
+    return min(1.0, heard.confidence / share)
 
 
 def _intent_confidence(confidence: float, phrase: str,
