@@ -4,6 +4,7 @@
                              [--backend pocketsphinx|vosk|all]
                              [--grammar full|per-prompt|both] [--seed N] [--json]
                              [--no-confirm] [--dump FILE.jsonl]
+    voice-spades bench voice --manifest FILE.tsv --through-microphone [--seed N] [--json]
 
 The manifest has lines ``wav_path<TAB>transcript`` (16 kHz mono 16-bit WAVs,
 paths relative to the manifest). Each clip is decoded with the full grammar
@@ -370,6 +371,10 @@ def main(argv: list[str] | None = None,
         room = importlib.import_module("voice_spades.bench.voice_room")  # as cli routes
         return int(room.main([a for a in (sys.argv[1:] if argv is None else argv)
                               if a != "--room"]))
+    if "--through-microphone" in (sys.argv[1:] if argv is None else argv):
+        endpoint = importlib.import_module("voice_spades.bench.voice_endpoint")
+        return int(endpoint.main([a for a in (sys.argv[1:] if argv is None else argv)
+                                  if a != "--through-microphone"], opener))
     parser = argparse.ArgumentParser(prog="voice-spades bench voice")
     parser.add_argument("--manifest", type=Path, required=True)
     parser.add_argument("--language", choices=LANGUAGES,
@@ -382,6 +387,9 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--dump", type=Path, help="write every clip's outcome here (JSON lines)")
+    parser.add_argument("--through-microphone", action="store_true",
+                        help="latency from the end of speech, early end on and off "
+                             "(bench/voice_endpoint.py)")
     args = parser.parse_args(argv)
     try:
         samples = read_manifest(args.manifest)
