@@ -225,3 +225,14 @@ def test_a_card_weighed_against_nothing_else_is_asked_about_unless_it_fitted_wel
                           (("the three of hearts", 0.94), ("five of diamonds", 0.06)),
                           1.0, 0.01)
     assert understand(weighed, table) == Act(Card.parse("3H"))
+
+
+def test_a_card_named_by_its_place_weighed_against_nothing_else_is_asked_about() -> None:
+    # "my coffee is cold" was heard as "my highest club" (a card play) and acted on.
+    table = play_table("3H 5D 2C")
+    same = Recognition("my highest club", 0.85,
+                       (("my highest club", 0.94), ("highest club", 0.06)), 1.0, 0.01)
+    assert asked(understand(same, table)) == (Act(Card.parse("2C")), "Two of clubs?")
+    sure = Recognition("my highest club", 0.97,
+                       (("my highest club", 0.98), ("highest club", 0.02)), 1.0, 0.01)
+    assert understand(sure, table) == Act(Card.parse("2C"))

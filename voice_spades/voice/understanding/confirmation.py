@@ -45,7 +45,12 @@ from voice_spades.narration.forms import Spelled
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.lists import chain
 from voice_spades.voice.recognizers.base import Recognition
-from voice_spades.voice.understanding.grammar import Listening, PhraseTable, card_templates
+from voice_spades.voice.understanding.grammar import (
+    Extreme,
+    Listening,
+    PhraseTable,
+    card_templates,
+)
 from voice_spades.voice.understanding.meaning import Reading, read
 
 LOW_CONFIDENCE = 0.5
@@ -122,7 +127,8 @@ class ConfirmationPolicy:
     min_confidence: float = LOW_CONFIDENCE
     """Below this recognizer confidence, a card play is asked about."""
     unweighed_fit: float = 0.95
-    """A named card or bid whose alternatives name no other intent (the recognizer's
+    """A named card or bid (or a card named by its place, "highest club") whose
+    alternatives name no other intent (the recognizer's
     runner-up was another wording of it: nothing else was weighed) is asked about below
     this fit. Measured on 300 espeak-ng commands: it asked about the two wrong cards
     that went unasked ("five of hearts" heard as "nine of hearts" at 0.93) and about 3
@@ -152,8 +158,7 @@ def decide(reading: Reading, table: PhraseTable,
     unsure = (reading.confidence < policy.min_confidence or reading.cost > 0
               or bool(reading.rivals)
               or (reading.fit < policy.unweighed_fit and not reading.others
-                  and isinstance(reading.meaning, Act)
-                  and isinstance(reading.meaning.action, Card | Bid)))
+                  and _names_a_card_or_bid(reading.meaning)))
     if isinstance(intent, Confirm | Cancel) and reading.confidence < lex.answer_confidence:
         return NotUnderstood(reading.phrase)
     if isinstance(intent, Command):
@@ -168,6 +173,13 @@ def decide(reading: Reading, table: PhraseTable,
     if (is_bid and policy.confirm_bids) or unsure:
         return Propose(intent, _question_offering(intent, reading, table, lex))
     return intent
+
+
+def _names_a_card_or_bid(meaning: object) -> bool:
+    """True for a card or bid named outright, or a card named by its place in a suit
+    ("my highest club": table talk such as "my coffee is cold" was heard as it)."""
+    return isinstance(meaning, Extreme) or (
+        isinstance(meaning, Act) and isinstance(meaning.action, Card | Bid))
 
 
 def _question_offering(intent: Act | PlayCurrent, reading: Reading, table: PhraseTable,
