@@ -353,6 +353,25 @@ def _print_row(row: dict[str, object], outcomes: Sequence[Outcome], verbose: boo
         print(f"  {label}: {o.transcript!r} heard as {o.heard!r} ({o.kind}, {o.prompt})")
 
 
+def open_manifest(path: Path, language: str | None) -> tuple[list[Sample], str] | None:
+    """The manifest's samples and language (``language`` if given, else the manifest's
+    own); None, with the reason printed, when it cannot be read or its language is
+    unknown."""
+    try:
+        samples = read_manifest(path)
+        language = language or manifest_language(path)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        print(f"voice-spades bench voice: cannot read the manifest {path}: {reason}",
+              file=sys.stderr)
+        return None
+    if language not in LANGUAGES:
+        print(f"voice-spades bench voice: the manifest's language {language!r} is not one "
+              f"of {', '.join(LANGUAGES)}", file=sys.stderr)
+        return None
+    return samples, language
+
+
 def open_backend(name: str, language: str = "en") -> Recognizer:
     """A recognizer of the named backend for ``language``; raises SetupError (or
     ImportError) when it cannot run here (Vosk without a model of the language)."""
@@ -391,18 +410,10 @@ def main(argv: list[str] | None = None,
                         help="latency from the end of speech, early end on and off "
                              "(bench/voice_endpoint.py)")
     args = parser.parse_args(argv)
-    try:
-        samples = read_manifest(args.manifest)
-        language = args.language or manifest_language(args.manifest)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        print(f"voice-spades bench voice: cannot read the manifest {args.manifest}: {reason}",
-              file=sys.stderr)
+    opened = open_manifest(args.manifest, args.language)
+    if opened is None:
         return 2
-    if language not in LANGUAGES:
-        print(f"voice-spades bench voice: the manifest's language {language!r} is not one "
-              f"of {', '.join(LANGUAGES)}", file=sys.stderr)
-        return 2
+    samples, language = opened
     lexicon = lexicon_for(language)
     open_one = opener or functools.partial(open_backend, language=language)
     rows = []

@@ -43,7 +43,6 @@ import argparse
 import functools
 import json
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -57,9 +56,8 @@ from voice_spades.bench.voice import (
     Sample,
     decode_one,
     load_pcm,
-    manifest_language,
     open_backend,
-    read_manifest,
+    open_manifest,
 )
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
@@ -321,17 +319,10 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     args = parser.parse_args(argv)
-    try:
-        samples = read_manifest(args.manifest)
-        language = args.language or manifest_language(args.manifest)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        print(f"voice-spades bench voice: cannot read the manifest {args.manifest}: {error}",
-              file=sys.stderr)
+    opened = open_manifest(args.manifest, args.language)
+    if opened is None:
         return 2
-    if language not in LANGUAGES:
-        print(f"voice-spades bench voice: the manifest's language {language!r} is not one "
-              f"of {', '.join(LANGUAGES)}", file=sys.stderr)
-        return 2
+    samples, language = opened
     open_one = opener or functools.partial(open_backend, language=language)
     try:
         recognizers = (open_one(args.backend), open_one(args.backend))

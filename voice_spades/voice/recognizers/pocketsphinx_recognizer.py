@@ -283,6 +283,17 @@ class PocketSphinxRecognizer:
 
     # -- decoding ---------------------------------------------------------------
 
+    def _key(self, audio: bytes) -> Hashable:
+        return (audio, self._plan.decodable, tuple(self._groups.items()), self._words_changed)
+
+    def _kept(self, key: Hashable, started: float) -> Recognition | None:
+        """The result kept for ``key``, its ``decode_seconds`` the look-up's; else None."""
+        if key not in self._recent:
+            return None
+        self._recent.move_to_end(key)
+        result, self.last_details = self._recent[key]
+        return replace(result, decode_seconds=time.perf_counter() - started)
+
     def decode(self, audio: bytes) -> Recognition:
         """Recognize one whole utterance (16 kHz mono int16 little-endian PCM).
 
@@ -291,12 +302,9 @@ class PocketSphinxRecognizer:
         over) is answered at once, ``decode_seconds`` then being the look-up's."""
         started = time.perf_counter()
         with self._lock:
-            key = (audio, self._plan.decodable, tuple(self._groups.items()),
-                   self._words_changed)
-            if key in self._recent:
-                self._recent.move_to_end(key)
-                result, self.last_details = self._recent[key]
-                return replace(result, decode_seconds=time.perf_counter() - started)
+            key = self._key(audio)
+            if (kept := self._kept(key, started)) is not None:
+                return kept
             result = self._decode(audio)
             self._keep(key, result)
             return result
@@ -308,12 +316,9 @@ class PocketSphinxRecognizer:
         every beginning of a phrase, as if it were one)."""
         started = time.perf_counter()
         with self._lock:
-            key = (audio, self._plan.decodable, tuple(self._groups.items()),
-                   self._words_changed)
-            if key in self._recent:
-                self._recent.move_to_end(key)
-                result, self.last_details = self._recent[key]
-                return replace(result, decode_seconds=time.perf_counter() - started)
+            key = self._key(audio)
+            if (kept := self._kept(key, started)) is not None:
+                return kept
             beginnings = self._beginnings()
             try:
                 result = self._decode(audio, beginnings)
