@@ -8,6 +8,7 @@ import pytest
 
 from tests.session.fakes import make_session
 from tests.voice.synthetic import silence, voice
+from tests.voice.test_listener import FakeRecognizer, NoDevice
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings, VoiceActivityDetector
 from voice_spades.voice.early_end import EarlyEnd, continued, is_whole
@@ -161,35 +162,19 @@ def test_the_same_audio_with_the_same_phrases_is_decoded_once(
     assert recognizer.decode(pcm).decode_seconds > again.decode_seconds * 10
 
 
-class CountingRecognizer:
+class CountingRecognizer(FakeRecognizer):
     """Hears ``text`` in any audio, and counts the decodes."""
 
     name = "counting"
 
     def __init__(self, text: str) -> None:
+        super().__init__()
         self.text = text
         self.decodes = 0
-
-    def set_phrases(self, phrases: object) -> None:
-        pass
 
     def decode(self, audio: bytes) -> Recognition:
         self.decodes += 1
         return heard(self.text)
-
-    def start(self) -> None:
-        pass
-
-    def feed(self, chunk: bytes) -> None:
-        pass
-
-    def finish(self) -> Recognition:
-        return self.decode(b"")
-
-
-class NoDevice(Microphone):
-    def start(self) -> None:
-        pass
 
 
 def test_the_game_hears_a_whole_command_at_the_short_pause_decoded_once() -> None:
