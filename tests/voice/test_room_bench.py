@@ -107,3 +107,14 @@ def test_narration_alone_plays_distinct_clips_louder_and_quieter_in_turn() -> No
     clip = np.sin(np.arange(RATE, dtype=np.float32) / 7.0).astype(np.float32) * 0.1
     levels = [20 * np.log10(narration_gain(clip, n) / echo_gain(clip)) for n in range(4)]
     assert np.allclose(levels, [0.0, 6.0, -6.0, 0.0])
+
+
+def test_the_live_room_bench_elsewhere_than_linux_says_to_run_offline(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """ALSA's virtual device exists on Linux only: on Windows or macOS the live room
+    bench says so, and how to run it instead, rather than failing per configuration."""
+    monkeypatch.setattr("sys.platform", "win32")
+    code = bench_voice.main(["--room", "--aec", "speex,none"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--offline" in err and "skipped" not in err

@@ -238,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--rooms takes {', '.join(ROOMS)}; --noises {', '.join(NOISE_NAMES)}",
               file=sys.stderr)
         return 2
+    if not args.offline and sys.platform != "linux":
+        from voice_spades.bench.voice_room_live import LINUX_ONLY
+
+        print(LINUX_ONLY, file=sys.stderr)
+        return 2
     rows, runs = [], []
     for aec in configs:
         try:

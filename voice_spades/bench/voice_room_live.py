@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import json
 import os
 import queue
@@ -33,6 +32,8 @@ import numpy as np
 
 PIPE_BYTES = 16384
 """The FIFO's size: half a second of audio."""
+LINUX_ONLY = ("the live room bench plays through ALSA's virtual device, which only Linux "
+              "has: add --offline")
 CUSHION = 0.2
 """Seconds of silence written ahead into the FIFO. The ``file`` device never waits:
 read dry, it repeats stale audio, which would shift the echo against the reference;
@@ -282,6 +283,8 @@ class LiveRunner:
 
 def _drain(fd: int) -> None:
     """Empty the FIFO (what an earlier room left in it)."""
+    if sys.platform == "win32":
+        raise OSError(LINUX_ONLY)
     os.set_blocking(fd, False)
     try:
         while True:
@@ -295,11 +298,16 @@ def _drain(fd: int) -> None:
 def open_fifo(path: Path) -> int:
     """Make the FIFO the virtual device records from, and hold it open (read and write:
     opening does not wait for the reader, and the reader never sees its end)."""
+    if sys.platform == "win32":
+        raise OSError(LINUX_ONLY)
     if not path.exists():
         os.mkfifo(path)
     fd = os.open(path, os.O_RDWR)
-    with contextlib.suppress(OSError):
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+    if sys.platform == "linux":
+        import fcntl
+
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
     return fd
 
 
