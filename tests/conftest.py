@@ -1,0 +1,26 @@
+"""What every test shares."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _runtime_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Give PulseAudio clients a runtime folder of the run's own.
+
+    PortAudio looks for PulseAudio through ALSA's plugin when a test opens a sound
+    device; in a test's own HOME, without ``XDG_RUNTIME_DIR``, each such client made
+    a folder in /tmp that outlived the run."""
+    folder = tmp_path_factory.mktemp("runtime")
+    folder.chmod(0o700)
+    saved = os.environ.get("XDG_RUNTIME_DIR")
+    os.environ["XDG_RUNTIME_DIR"] = str(folder)
+    yield
+    if saved is None:
+        os.environ.pop("XDG_RUNTIME_DIR", None)
+    else:
+        os.environ["XDG_RUNTIME_DIR"] = saved
