@@ -1,0 +1,121 @@
+"""How well the speech fitted its phrase decides between acting, asking and "say
+again", per language and kind of phrase: table talk heard as a card is never played."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from voice_spades.commands import Act, NotUnderstood, Propose
+from voice_spades.engine import (
+    Bid,
+    BlindNilChoice,
+    Card,
+    DrawChoice,
+    Match,
+    Phase,
+    mask_of,
+    profile,
+)
+from voice_spades.voice.lexicon import Lexicon, lexicon_for
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.understanding.confirmation import ASK_FITS, FIT_FLOORS, understand
+from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
+from voice_spades.voice.understanding.meaning import read, speech_fit
+
+
+def heard(text: str, confidence: float, *alternatives: tuple[str, float]) -> Recognition:
+    """``text`` heard with ``confidence``; its own share is what the others leave."""
+    share = 1.0 - sum(p for _, p in alternatives)
+    return Recognition(text, confidence, ((text, share), *alternatives), 1.0, 0.01)
+
+
+def play_table(lex: Lexicon, hand: str) -> PhraseTable:
+    match = Match(profile("pagat"), seed=3)
+    while match.view(0).phase == Phase.BID:
+        match.apply(Bid(3))
+    assert match.to_act is not None
+    held = tuple(Card.parse(code) for code in hand.split())
+    view = dataclasses.replace(match.view(match.to_act), hand=mask_of(held), legal=held)
+    return build_phrases(view, confirming=False, cursor=None, lexicon=lex)
+
+
+def draw_table(lex: Lexicon) -> PhraseTable:
+    match = Match(profile("two-player"), seed=1)
+    while match.view(0).phase == Phase.BLIND_NIL:
+        match.apply(BlindNilChoice(False))
+    assert match.to_act is not None and match.view(match.to_act).phase == Phase.DRAW
+    return build_phrases(match.view(match.to_act), confirming=False, cursor=None, lexicon=lex)
+
+
+EN, IT, FR = lexicon_for("en"), lexicon_for("it"), lexicon_for("fr")
+
+
+def test_a_place_weighed_against_another_intent_is_asked_about_when_it_fitted_loosely() -> None:
+    # Table talk ("my back is killing me") heard as "my highest diamond" at a fit of
+    # 0.67, with "my cards" as the runner-up, was played.
+    table = play_table(EN, "3D 9D 2C")
+    loose = heard("my highest diamond", 0.6, ("my cards", 0.1))
+    assert speech_fit(loose) == pytest.approx(0.667, abs=0.001)
+    assert ASK_FITS["en"]["place"] > speech_fit(loose) > FIT_FLOORS["en"]["card"]
+    assert isinstance(understand(loose, table, lexicon=EN), Propose)
+    close = heard("my highest diamond", 0.85, ("my cards", 0.1))
+    assert understand(close, table, lexicon=EN) == Act(Card.parse("9D"))
+
+
+def test_a_named_card_weighed_against_another_is_asked_about_when_it_fitted_loosely() -> None:
+    # Italian table talk ("piove fuori") heard as "otto di cuori" at a fit of 0.81.
+    table = play_table(IT, "8H 2H 5C")
+    loose = heard("otto di cuori", 0.79, ("due di cuori", 0.016))
+    assert isinstance(understand(loose, table, lexicon=IT), Propose)
+    assert understand(heard("otto di cuori", 0.95, ("due di cuori", 0.01)), table,
+                      lexicon=IT) == Act(Card.parse("8H"))
+
+
+def test_the_recognizer_is_sure_of_a_card_heard_in_two_wordings() -> None:
+    # 0.9 for one wording and 0.1 for another of the same card: the likely confusions
+    # of the lexicon (eight and ace) are not asked about.
+    table = play_table(EN, "AH 8H 2C")
+    two_wordings = heard("the eight of hearts", 0.9, ("eight of hearts", 0.1))
+    assert read(two_wordings, table, EN).rivals == ()
+    assert understand(two_wordings, table, lexicon=EN) == Act(Card.parse("8H"))
+    alone = heard("the eight of hearts", 0.9)
+    assert read(alone, table, EN).rivals == (Act(Card.parse("AH")),)
+
+
+def test_the_opposite_place_is_a_rival_only_when_nearly_as_likely() -> None:
+    # Italian asks about any card heard at 2%, for its number words; the highest and
+    # the lowest of a suit sound nothing alike.
+    table = play_table(IT, "KH 3H 4S 9S")
+    low, high = Act(Card.parse("3H")), Act(Card.parse("KH"))
+    unlikely = heard("la più bassa di cuori", 0.93, ("la più alta di cuori", 0.05))
+    assert read(unlikely, table, IT).rivals == ()
+    assert understand(unlikely, table, lexicon=IT) == low
+    likely = heard("la più bassa di cuori", 0.85, ("la più alta di cuori", 0.12))
+    assert read(likely, table, IT).rivals == (high,)
+    other_suit = heard("la più bassa di cuori", 0.93, ("la più bassa di picche", 0.05))
+    assert read(other_suit, table, IT).rivals == (Act(Card.parse("4S")),)
+
+
+@pytest.mark.parametrize(("lex", "place", "card"), [
+    (IT, "la più alta di cuori", "donna di cuori"),
+    (FR, "mon plus gros cœur", "dame de cœur")])
+def test_a_place_that_fits_badly_is_said_again_where_a_named_card_is_asked(
+        lex: Lexicon, place: str, card: str) -> None:
+    # Italian and French table talk was heard as places ("la più alta di fiori") far
+    # more often than as cards; right places fitted at 0.9 and more.
+    table = play_table(lex, "QH 2H 5C")
+    fit = FIT_FLOORS[lex.language]["place"] - 0.1
+    assert fit > FIT_FLOORS[lex.language]["card"]
+    assert isinstance(understand(heard(place, fit), table, lexicon=lex), NotUnderstood)
+    assert isinstance(understand(heard(card, fit), table, lexicon=lex), Propose)
+
+
+def test_an_italian_draw_heard_with_little_confidence_is_made() -> None:
+    # Italian draws were heard at 0.25-0.46 (the English model verifies Italian
+    # poorly), and no table talk was heard as one; French table talk was.
+    assert understand(heard("la scarto", 0.3), draw_table(IT), lexicon=IT) == \
+        Act(DrawChoice(False))
+    assert isinstance(understand(heard("je la défausse", 0.3), draw_table(FR), lexicon=FR),
+                      Propose)
