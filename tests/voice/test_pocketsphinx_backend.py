@@ -17,6 +17,7 @@ import pytest
 from voice_spades.voice.lexicon import default_lexicon
 from voice_spades.voice.recognizers.base import Recognition, Recognizer
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+from voice_spades.voice.recognizers.pocketsphinx_tuning import tuning_for
 from voice_spades.voice.testing import testspeech
 from voice_spades.voice.testing.testspeech import SpeechParams, silence, white_noise
 
@@ -225,6 +226,27 @@ def test_known_confusions_are_told_apart_or_offered(recognizer: PocketSphinxReco
                 assert dict(heard.alternatives).get(phrase, 0.0) >= 0.2, (phrase, heard)
     # Measured: 70 of 72 (ace of spades heard as eight twice, each offered as the other).
     assert right >= 66, misses
+
+
+def test_a_phone_loop_in_its_own_process_decides_the_same(recognizer: PocketSphinxRecognizer,
+                                                         say: Say) -> None:
+    phrases = ["exchange the marked cards", "queen of hearts", "bid four", "repeat"]
+    beside = PocketSphinxRecognizer(replace(tuning_for("en"), phone_loop_process=True))
+    try:
+        for each in (recognizer, beside):
+            each.set_phrases(phrases)
+        exchange = say("exchange the marked cards")
+        clips = [say("queen of hearts"), say("the weather is nice today"), exchange,
+                 white_noise(1.0, 0.1, seed=3)]
+        for clip in clips:
+            ours, theirs = recognizer.decode(clip), beside.decode(clip)
+            assert (ours.text, ours.confidence, ours.alternatives, ours.reason) == \
+                (theirs.text, theirs.confidence, theirs.alternatives, theirs.reason)
+        # The beginning of a phrase is left unfinished, and the next decode still works.
+        assert beside.decode_unless_unfinished(exchange[:len(exchange) // 2 // 2 * 2]) is None
+        assert beside.decode(say("bid four")).text == "bid four"
+    finally:
+        beside.close()
 
 
 def test_the_lexicon_adds_non_rhotic_pronunciations(recognizer: PocketSphinxRecognizer,

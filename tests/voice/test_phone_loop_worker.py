@@ -1,0 +1,49 @@
+"""The phone loop in a process of its own scores a clip exactly as a decoder here does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from voice_spades.voice.recognizers.base import SAMPLE_RATE
+from voice_spades.voice.recognizers.phone_loop_worker import PhoneLoopWorker, loop_score
+from voice_spades.voice.testing import testspeech
+from voice_spades.voice.testing.testspeech import SpeechParams
+
+
+def options() -> dict[str, object]:
+    model = Path(pytest.importorskip("pocketsphinx").get_model_path()) / "en-us"
+    return {"hmm": str(model / "en-us"), "samprate": SAMPLE_RATE, "loglevel": "FATAL",
+            "allphone": str(model / "en-us-phone.lm.bin"), "lw": 1.0}
+
+
+@pytest.mark.audio
+@pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
+def test_the_worker_scores_each_clip_as_a_decoder_here_does() -> None:
+    import pocketsphinx
+
+    here = pocketsphinx.Decoder(**options())
+    clips = [testspeech.synthesize(text, SpeechParams("en-us", 150, 50, noise=0.003, seed=1))
+             for text in ("queen of hearts", "bid four")]
+    expected = [loop_score(here, clip) for clip in clips]
+    assert expected[0] != expected[1] and all(score < 0 for score in expected)
+    worker = PhoneLoopWorker(options())
+    try:
+        for clip, score in zip([*clips, clips[0]], [*expected, expected[0]], strict=True):
+            worker.submit(clip)
+            assert worker.score() == score
+        worker.submit(clips[0])
+        with pytest.raises(RuntimeError, match="not collected"):
+            worker.submit(clips[1])
+        assert worker.score() == expected[0]
+        with pytest.raises(RuntimeError, match="no clip"):
+            worker.score()
+    finally:
+        worker.close()
+    assert not worker.alive
+
+
+def test_a_worker_that_cannot_build_its_decoder_says_so() -> None:
+    with pytest.raises(RuntimeError, match="did not start"):
+        PhoneLoopWorker({**options(), "hmm": "/nonexistent/model"})
