@@ -2,7 +2,7 @@
 
     voice-spades bench voice --manifest FILE.tsv --through-microphone [--seed N]
                              [--language en|it|fr] [--backend pocketsphinx|vosk]
-                             [--no-confirm] [--verbose] [--json]
+                             [--decode-quiet SECONDS] [--no-confirm] [--verbose] [--json]
 
 Each clip of the manifest is heard as the game hears it: through a
 :class:`~voice_spades.voice.audio.microphone.Microphone` (open mode, the game's
@@ -18,17 +18,22 @@ it and :data:`TAIL_SECONDS` after it, so the detector's noise floor has settled
 and the full quiet can pass. The end of speech is the end of the clip's last
 20 ms frame at least :data:`SPEECH_ABOVE_DB` above its quietest tenth (the level
 the detector measures). The audio goes to ``Microphone.process`` one 20 ms frame
-at a time on a virtual clock that stands at the end of the frame just fed; the
-early end decodes on that same thread (``synchronous``), so the clock does not run
-while it decodes. The decision time is then:
+at a time on a virtual clock that stands at the end of the frame just fed. The
+early end's thread is modelled on that clock: a pause (offered after
+``--decode-quiet`` seconds) is decoded once the thread is free, the newest pause
+replacing one not started and one after which speech resumed being dropped; the
+decode runs with the clock stopped and takes its CPU time (``thread_time``) of
+virtual time; only then may it end the utterance (which the microphone delivers
+when the pause reaches the early length, or at once if it has). A decode of a
+pause after which speech went on still runs to its end, and a later decode or the
+listener's own decode waits for it. The decision time is then:
 
-* an utterance ended early: the virtual time of the pause, plus the CPU time of the
-  pause's decode (the utterance is delivered when it is done), plus the CPU time of
-  deciding on the utterance (``bench voice``'s decode and decision; the recognizer
-  answers from the pause's result);
-* an utterance ended by the full quiet: the virtual time of its delivery, or later
-  if the decode of its last pause (same audio: the game reuses its result) would
-  still be running then, plus the CPU time of deciding on it.
+* an utterance ended early: when the microphone delivered it, plus the CPU time of
+  deciding on it (``bench voice``'s decode and decision; the recognizer answers
+  from the pause's result);
+* an utterance ended by the full quiet: when it was delivered, or later if the
+  decode of its last pause (same audio: the game reuses its result) or of an
+  earlier one would still be running then, plus the CPU time of deciding on it.
 
 Latency is the decision time less the end of speech. CPU time (``thread_time``) is
 counted rather than wall time, so the figure holds on a loaded machine; the device's
@@ -43,13 +48,13 @@ import argparse
 import functools
 import json
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from voice_spades.bench.endpoint_ear import Ear
 from voice_spades.bench.voice import (
     BACKENDS,
     Outcome,
@@ -61,9 +66,7 @@ from voice_spades.bench.voice import (
 )
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
-from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings, energy_db
-from voice_spades.voice.early_end import EarlyEnd
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
 from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, prompt_table
@@ -98,6 +101,9 @@ class Decision:
     """Seconds from the end of speech to the decision (see the module doc)."""
     early: bool
     """Ended at a short pause by the early end."""
+    waited: float = 0.0
+    """Seconds of the latency spent waiting for the decode of an earlier pause after
+    which speech went on (the recognizer cannot be interrupted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,53 +137,6 @@ def background(pcm: bytes, seconds: float, rng: np.random.Generator) -> bytes:
     return b"".join(source[2 * int(s):2 * int(s) + _FRAME] for s in starts)
 
 
-class _Ear:
-    """One path: a microphone on a virtual clock, with or without the early end."""
-
-    def __init__(self, recognizer: Recognizer, table: PhraseTable,
-                 judge: Callable[[bytes], Outcome], early: bool) -> None:
-        self.now = 0.0
-        self.judge = judge
-        self.microphone = Microphone(clock=lambda: self.now)
-        self.microphone.on_utterance = self._utterance
-        self.early_end: EarlyEnd | None = None
-        if early:
-            self.early_end = EarlyEnd(recognizer, self.microphone, lambda: table.phrases,
-                                      synchronous=True)
-            self.microphone.on_pause = self._pause
-        self.decided: list[tuple[float, Outcome, bool]] = []
-        self._pausing: float | None = None
-        """CPU time when the pause being decoded began (None: no pause under way)."""
-        self._last_pause: tuple[bytes, float] | None = None
-        """The last pause's utterance, and when its decode was done (virtual)."""
-
-    def hear(self, audio: bytes) -> None:
-        for start in range(0, len(audio), _FRAME):
-            self.now = (start + _FRAME) / 2 / SAMPLE_RATE
-            self.microphone.process(audio[start:start + _FRAME])
-
-    def _pause(self, utterance: bytes, number: int) -> None:
-        assert self.early_end is not None
-        self._pausing = began = time.thread_time()
-        try:
-            self.early_end.pause(utterance, number)
-        finally:
-            self._pausing = None
-        self._last_pause = (utterance, self.now + time.thread_time() - began)
-
-    def _utterance(self, utterance: bytes) -> None:
-        began = time.thread_time()
-        early = self._pausing is not None
-        if self._pausing is not None:  # delivered from inside the pause's decode
-            ready = self.now + began - self._pausing
-        elif self._last_pause is not None and self._last_pause[0] == utterance:
-            ready = max(self.now, self._last_pause[1])
-        else:
-            ready = self.now
-        outcome = self.judge(utterance)
-        self.decided.append((ready + time.thread_time() - began, outcome, early))
-
-
 def _tries(text: str, number: int, seed: int, lexicon: Lexicon,
            meaning: object) -> list[tuple[str, PhraseTable, object]]:
     """The prompts a clip is heard at, their phrases, and the intent expected there."""
@@ -190,9 +149,10 @@ def _tries(text: str, number: int, seed: int, lexicon: Lexicon,
 
 def run(recognizers: tuple[Recognizer, Recognizer], samples: Sequence[Sample], seed: int = 1,
         lexicon: Lexicon | None = None,
-        policy: ConfirmationPolicy = DEFAULT_POLICY) -> list[Heard]:
-    """Hear every sample through the microphone with the early end (by the first
-    recognizer) and without it (by the second)."""
+        policy: ConfirmationPolicy = DEFAULT_POLICY, vad: VadSettings | None = None
+        ) -> list[Heard]:
+    """Hear every sample through the microphone (``vad``: its detector's settings) with
+    the early end (by the first recognizer) and without it (by the second)."""
     lex = lexicon or lexicon_for("en")
     full = full_grammar(lex)
     heard = []
@@ -214,10 +174,10 @@ def run(recognizers: tuple[Recognizer, Recognizer], samples: Sequence[Sample], s
                                           transcript=sample.transcript, expected=expected,
                                           state_free=False, kind=kind, prompt=prompt,
                                           lexicon=lex, policy=policy)
-                ear = _Ear(recognizer, table, judge, early)
+                ear = Ear(recognizer, table, judge, early, vad)
                 ear.hear(audio)
-                paths.append(tuple(Decision(outcome, at - speech_end, ended)
-                                   for at, outcome, ended in ear.decided))
+                paths.append(tuple(Decision(outcome, at - speech_end, ended, waited)
+                                   for at, outcome, ended, waited in ear.decided))
             heard.append(Heard(sample.transcript, prompt, kind, paths[0], paths[1]))
     return heard
 
@@ -250,6 +210,7 @@ def figures(heard: Sequence[Heard]) -> dict[str, object]:
     fired = [h for h in heard if h.early and h.early[-1].early]
     rest = [h for h in heard if h.early and not h.early[-1].early]
     changed = [h for h in heard if _said(h.early) != _said(h.plain)]
+    stale = [h for h in heard if h.early and h.early[-1].waited > 0]
     return {
         "clips": n,
         "early_ended": len(fired),
@@ -261,6 +222,8 @@ def figures(heard: Sequence[Heard]) -> dict[str, object]:
         "latency_ms": _ms([h.early[-1].latency for h in heard if h.early]),
         "latency_ms_early_ended": _ms([h.early[-1].latency for h in fired]),
         "latency_ms_not_early_ended": _ms([h.early[-1].latency for h in rest]),
+        "waited_for_stale": len(stale),
+        "stale_wait_ms": _ms([h.early[-1].waited for h in stale]),
         "plain_accuracy": round(sum(_correct(h.plain) for h in heard) / n, 4) if n else 0.0,
         "plain_wrong_unasked": sum(_unasked(h.plain) for h in heard),
         "plain_latency_ms": _ms([h.plain[-1].latency for h in heard if h.plain]),
@@ -290,7 +253,8 @@ def _line(f: dict[str, object]) -> str:
             f"({f['changed_wrong_unasked']} wrong not asked), accuracy {f['accuracy']:.2%}, "
             f"wrong not asked {f['wrong_unasked']}, unheard {f['unheard']}; "
             f"latency median/p95 ms {ms('latency_ms')} (early-ended "
-            f"{ms('latency_ms_early_ended')}, not {ms('latency_ms_not_early_ended')}); "
+            f"{ms('latency_ms_early_ended')}, not {ms('latency_ms_not_early_ended')}; "
+            f"{f['waited_for_stale']} waited {ms('stale_wait_ms')} for a stale decode); "
             f"without the early end: accuracy {f['plain_accuracy']:.2%}, wrong not asked "
             f"{f['plain_wrong_unasked']}, latency {ms('plain_latency_ms')}")
 
@@ -316,6 +280,9 @@ def main(argv: list[str] | None = None,
                         help="seed of the per-prompt states and the background noise")
     parser.add_argument("--no-confirm", action="store_true",
                         help="decide as a player who switched bid questions off")
+    parser.add_argument("--decode-quiet", type=float, default=VadSettings().decode_quiet_seconds,
+                        help="seconds of quiet after which a pause is decoded (and kept "
+                             "at the end of an utterance); default %(default)s")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     args = parser.parse_args(argv)
@@ -331,7 +298,9 @@ def main(argv: list[str] | None = None,
         print(f"{args.backend}: skipped: {why}")
         return 1
     heard = run(recognizers, samples, args.seed, lexicon_for(language),
-                ConfirmationPolicy(confirm_bids=not args.no_confirm))
+                ConfirmationPolicy(confirm_bids=not args.no_confirm),
+                VadSettings(decode_quiet_seconds=args.decode_quiet,
+                            tail_seconds=args.decode_quiet))
     row = {"backend": args.backend, "language": language, "seed": args.seed,
            **summary(heard)}
     print(f"{args.backend} through the microphone (seed {args.seed}): {_line(row)}")

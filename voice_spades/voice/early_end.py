@@ -2,16 +2,20 @@
 
 The microphone's detector waits ~600 ms of quiet before an utterance is over, so
 that the pause inside "queen ... of hearts" does not split it. Most commands need
-no such wait: :class:`EarlyEnd` decodes the utterance so far after a short pause
-(~200 ms, :attr:`~voice_spades.voice.audio.vad.VadSettings.early_quiet_seconds`),
-on its own thread so the microphone never waits, and ends the utterance there
-when the answer is a whole allowed phrase, heard with confidence, that no longer
-allowed phrase begins with ("queen" waits when "queen of hearts" may be said).
+no such wait: :class:`EarlyEnd` decodes the utterance so far after a very short
+pause (~100 ms, :attr:`~voice_spades.voice.audio.vad.VadSettings.decode_quiet_seconds`),
+on its own thread so the microphone never waits, and ends the utterance when the
+pause reaches ~200 ms (:attr:`~voice_spades.voice.audio.vad.VadSettings.early_quiet_seconds`,
+or when the decode is done, if later) if the answer is a whole allowed phrase,
+heard with confidence, that no longer allowed phrase begins with ("queen" waits
+when "queen of hearts" may be said). The decode thus runs while the pause goes on.
 A grammar holds only whole phrases, so the beginning of one ("exchange the
 marked") would be heard as the nearest whole one; a recognizer that can
 (:class:`PartialDecoder`) also searches the beginnings, and one that wins keeps
 the utterance open.
-Speech that resumes before that answer cancels it (the microphone checks). The
+Speech that resumes before the utterance ends cancels it (the microphone checks);
+a decode under way then runs to its end (the recognizer cannot be interrupted),
+and only the newest pause waiting for the thread is decoded after it. The
 utterance delivered at a pause is exactly the one decoded there, and so is one
 delivered at the full quiet when nothing more was said: :meth:`EarlyEnd.heard`
 gives the listener that result instead of a second decode.
@@ -23,9 +27,9 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.recognizers.base import Recognition, Recognizer
 
 _log = logging.getLogger(__name__)
@@ -36,6 +40,36 @@ quiet)."""
 RIVAL_PROBABILITY = 0.1
 """An alternative at least this likely that could go on ("queen" under "queen of
 hearts") keeps the utterance open."""
+
+
+class Pauses(Protocol):
+    """Where the pauses come from: a :class:`~voice_spades.voice.audio.microphone.Microphone`."""
+
+    on_pause: Callable[[bytes, int], None] | None
+
+    def still_paused(self, pause: int) -> bool:
+        """True while the utterance is still quiet since pause number ``pause``."""
+        ...
+
+    def end_early(self, pause: int) -> bool:
+        """End the utterance at pause ``pause`` (when long enough); False when too late."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PauseDecode:
+    """One utterance decoded at a pause."""
+
+    utterance: bytes
+    started: float
+    """When the decode began, on the early end's clock."""
+    seconds: float
+    """How long it took."""
+
+    @property
+    def done(self) -> float:
+        """When the decode was done, on the early end's clock."""
+        return self.started + self.seconds
 
 
 @runtime_checkable
@@ -71,24 +105,30 @@ class EarlyEnd:
     ``phrases`` gives the phrases loaded in ``recognizer`` now. With
     ``synchronous`` the decode runs on the microphone's thread (a virtual clock that
     does not run on meanwhile); otherwise on a thread of its own, the newest pause
-    replacing one not yet started.
+    replacing one not yet started. ``clock`` says when a decode starts, ``timer``
+    how long it takes (:attr:`last_decode`; a bench on a virtual clock counts CPU
+    time).
     """
 
-    def __init__(self, recognizer: Recognizer, microphone: Microphone,
+    def __init__(self, recognizer: Recognizer, microphone: Pauses,
                  phrases: Callable[[], Sequence[str]], *,
-                 min_confidence: float = MIN_CONFIDENCE, synchronous: bool = False) -> None:
+                 min_confidence: float = MIN_CONFIDENCE, synchronous: bool = False,
+                 clock: Callable[[], float] = time.monotonic,
+                 timer: Callable[[], float] = time.perf_counter) -> None:
         self.recognizer = recognizer
         self.microphone = microphone
         self.phrases = phrases
         self.min_confidence = min_confidence
         self.synchronous = synchronous
+        self.clock = clock
+        self.timer = timer
         self.offered = 0
         """Pauses decoded."""
         self.ended = 0
-        """Utterances ended early."""
-        self.decode_seconds = 0.0
-        """While an utterance ended early is delivered (read it in ``on_utterance``):
-        how long its pause took to decode, for a virtual clock to add; else 0."""
+        """Utterances ended early (or to be ended when the pause is long enough)."""
+        self.last_decode: PauseDecode | None = None
+        """The last pause decoded: a virtual clock that stood still while it ran adds
+        its ``seconds`` to tell when its utterance could be acted on."""
         self._cond = threading.Condition()
         self._next: tuple[bytes, int] | None = None
         self._busy: bytes | None = None
@@ -156,7 +196,8 @@ class EarlyEnd:
         if not phrases:
             return
         self.offered += 1
-        started = time.perf_counter()
+        began = self.clock()
+        started = self.timer()
         with self._cond:
             self._busy = utterance
         heard: Recognition | None = None
@@ -168,16 +209,11 @@ class EarlyEnd:
             else:
                 heard = self.recognizer.decode(utterance)
         finally:
-            seconds = time.perf_counter() - started
+            self.last_decode = PauseDecode(utterance, began, self.timer() - started)
             with self._cond:
                 self._busy = None
                 if heard is not None:
                     self._last = (utterance, phrases, heard)
                 self._cond.notify_all()
-        if is_whole(heard, phrases, self.min_confidence):
-            self.decode_seconds = seconds
-            try:
-                if self.microphone.end_early(number):
-                    self.ended += 1
-            finally:
-                self.decode_seconds = 0.0
+        if is_whole(heard, phrases, self.min_confidence) and self.microphone.end_early(number):
+            self.ended += 1

@@ -23,30 +23,38 @@ The gate:
   :meth:`Microphone.begin_listening` (a key press); the end of the utterance
   (~600 ms of quiet) closes it again. Listening never times out.
 
-An utterance may end before the ~600 ms of quiet: after a short pause the
+An utterance may end before the ~600 ms of quiet: after a very short pause the
 utterance so far goes to ``on_pause`` (after the frame, outside the lock), and
-whoever decides it was a whole command calls :meth:`Microphone.end_early`
-(:mod:`voice_spades.voice.early_end`).
+whoever decides it was a whole command calls :meth:`Microphone.end_early`, which
+delivers it once the pause is long enough (:mod:`voice_spades.voice.early_end`).
 
 A device that cannot record 16 kHz records at its own rate (44.1 or 48 kHz,
-say) and is resampled (:mod:`.resample`). Reads block on a real device; a device
-that never makes the reader wait (an ALSA ``file`` device reading a file, as in
-the tests) is paced to real time.
+say) and is resampled (:mod:`.resample`); the device is found and probed in
+:mod:`.device`, and read in :mod:`.capture`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from voice_spades.errors import SetupError
 from voice_spades.speech.audio_stream import quiet_stderr
+from voice_spades.voice.audio.capture import capture
+from voice_spades.voice.audio.device import (
+    MIC_FAILED,
+    NO_16K,
+    NO_MICROPHONE,
+    NO_PORTAUDIO,
+    Device,
+    load_sounddevice,
+    parse_device,
+    probe_with,
+)
 from voice_spades.voice.audio.echo import EchoCanceller
 from voice_spades.voice.audio.echo_gate import EchoGate
 from voice_spades.voice.audio.resample import Resampler
@@ -60,11 +68,8 @@ from voice_spades.voice.audio.vad import (
 
 _log = logging.getLogger(__name__)
 
-NO_MICROPHONE = "voice.no_microphone"
-NO_PORTAUDIO = "voice.no_portaudio"
-NO_16K = "voice.no_16k"
-MIC_FAILED = "voice.mic_failed"
-"""Catalog ids of what the player is told when the microphone cannot be used."""
+__all__ = ["MIC_FAILED", "MODES", "NO_16K", "NO_MICROPHONE", "NO_PORTAUDIO", "Device",
+           "Microphone", "load_sounddevice", "parse_device", "probe"]
 
 MODES = ("open", "push")
 """Open microphone, or push-to-talk."""
@@ -75,61 +80,13 @@ UNMUTE_DELAY = 0.3
 """Seconds the gate stays shut after the narrator stops (echo and playback latency)."""
 LATENCY = 0.5
 """Seconds of audio the device may buffer while the reader is held up (a long decode)."""
-_PACE_AHEAD = 0.1
-"""A device running this far ahead of the clock without ever blocking is paced."""
-_CATCH_UP = 2.0
-"""Seconds a paced device may fall behind the clock (a busy machine) and still be read
-faster until it has caught up: forgiving each lag would let it run ever further ahead
-of a source that keeps real time."""
-
-Device = int | str | None
-"""A PortAudio device index, part of a device name, or None for the default input."""
-
-
-def load_sounddevice() -> ModuleType:
-    """The ``sounddevice`` module, or SetupError when PortAudio cannot be loaded."""
-    try:
-        with quiet_stderr():
-            import sounddevice
-    except (OSError, ImportError) as exc:  # OSError: the PortAudio library is missing
-        raise SetupError(NO_PORTAUDIO) from exc
-    module: ModuleType = sounddevice
-    return module
-
-
-def parse_device(text: str | None) -> Device:
-    """``--mic-device`` as sounddevice takes it: a number is an index, else a name part."""
-    if text is None or not text.strip():
-        return None
-    text = text.strip()
-    return int(text) if text.isdigit() else text
 
 
 def probe(device: Device = None) -> int:
     """Check that ``device`` (default: the default input) can record mono int16, and
     return the rate to open it at: 16 kHz when it can, else its own default rate
     (the audio is then resampled). SetupError saying why it cannot be used."""
-    sd = load_sounddevice()
-    try:
-        with quiet_stderr():
-            info = sd.query_devices(device, kind="input")
-    except (sd.PortAudioError, ValueError) as exc:
-        if device is not None:
-            raise SetupError("voice.no_microphone_named", device=device) from exc
-        raise SetupError(NO_MICROPHONE) from exc
-    if int(info.get("max_input_channels", 0)) < 1:
-        raise SetupError(NO_MICROPHONE)
-    rates = [SAMPLE_RATE]
-    native = round(float(info.get("default_samplerate") or 0))
-    rates += [rate for rate in (native, 48000, 44100) if rate > 0 and rate not in rates]
-    for rate in rates:
-        try:
-            with quiet_stderr():
-                sd.check_input_settings(device, channels=1, dtype="int16", samplerate=rate)
-        except (sd.PortAudioError, ValueError):
-            continue
-        return rate
-    raise SetupError(NO_16K)
+    return probe_with(load_sounddevice(), device)
 
 
 class Microphone:
@@ -256,12 +213,16 @@ class Microphone:
 
     def end_early(self, pause: int) -> bool:
         """End the utterance in progress at pause number ``pause`` (given to
-        ``on_pause``) and deliver it now (any thread). False when speech went on
-        after that pause, or the utterance is over."""
+        ``on_pause``) and deliver it (any thread): now when the quiet has lasted the
+        detector's ``early_quiet_seconds``, else on the capture thread when it has,
+        unless speech goes on first. False when speech went on after that pause, or
+        the utterance is over."""
         with self._lock:
+            if not self._vad.paused_at(pause):
+                return False
             utterance = self._vad.end_at_pause(pause)
             if utterance is None:
-                return False
+                return True  # delivered when the pause is long enough
             over_game = self._over_game
             self._over_game = False
             deliver = self._may_deliver()
@@ -431,37 +392,8 @@ class Microphone:
             thread.join(timeout=2.0)
 
     def _capture(self, stream: Any, block: int, converter: Resampler | None = None) -> None:
-        block_seconds = block / (converter.rate if converter else SAMPLE_RATE)
-        anchor = time.monotonic()
-        heard = 0.0
-        try:
-            while not self._stop.is_set():
-                before = time.monotonic()
-                data, _overflowed = stream.read(block)
-                waited = time.monotonic() - before
-                pcm = converter.feed(bytes(data)) if converter else bytes(data)
-                self.process(pcm, _recorded(stream, len(data) // 2, converter))
-                heard += block_seconds
-                ahead = heard - (time.monotonic() - anchor)
-                if ahead < -_CATCH_UP:  # a long stall: start counting again
-                    anchor = time.monotonic() - heard
-                elif waited < 0.001 and ahead > _PACE_AHEAD:
-                    self._stop.wait(ahead - _PACE_AHEAD / 2)
-        except Exception as exc:
-            _log.warning("the microphone failed: %r", exc)
-            if self.on_error is not None:
-                self.on_error(SetupError(MIC_FAILED))
-        finally:
-            with quiet_stderr(), contextlib.suppress(Exception):
-                stream.close()
+        capture(stream, block, converter, self.process, self._stop, self._failed)
 
-
-def _recorded(stream: Any, frames: int, converter: Resampler | None) -> float | None:
-    """About when the first sample of the block just read was recorded, on PortAudio's
-    clock: now, less the block (a blocking read gives no ADC time; what is left is
-    measured from the sound)."""
-    try:
-        rate = converter.rate if converter else SAMPLE_RATE
-        return float(stream.time) - frames / rate
-    except Exception:  # a stream without a clock: the canceller counts on
-        return None
+    def _failed(self) -> None:
+        if self.on_error is not None:
+            self.on_error(SetupError(MIC_FAILED))

@@ -8,13 +8,15 @@ pause inside "queen ... of hearts" does not split it). Bursts too short to be a
 word are dropped, and so is sound that goes on far longer than any command (a
 radio, a conversation).
 
-An utterance may also end early: after a short quiet (``early_quiet_seconds``)
-the detector offers the utterance so far to ``on_pause`` with a pause number,
-and :meth:`VoiceActivityDetector.end_at_pause` ends it there if nothing louder
-than quiet was heard since (the caller decides from what the words were: see
-:mod:`voice_spades.voice.early_end`). Speech that resumes within what would have
-been the hangover is dropped: it would have belonged to the utterance ended early
-("play ... it": the "it" alone is no new command).
+An utterance may also end early: after a very short quiet (``decode_quiet_seconds``)
+the detector offers the utterance so far to ``on_pause`` with a pause number, so
+that it can be decoded while the quiet goes on, and
+:meth:`VoiceActivityDetector.end_at_pause` ends it once the quiet has lasted
+``early_quiet_seconds`` if nothing louder than quiet was heard since (the caller
+decides from what the words were: see :mod:`voice_spades.voice.early_end`). Speech
+that resumes within what would have been the hangover is dropped: it would have
+belonged to the utterance ended early ("play ... it": the "it" alone is no new
+command).
 
 :class:`BargeInDetector` watches the audio heard while the narrator speaks: only
 an onset well above the loudest level the narration itself reached counts as
@@ -73,13 +75,17 @@ class VadSettings:
     """Audio kept from before the onset, so soft first sounds are not cut."""
     hangover_seconds: float = 0.6
     """Quiet that ends an utterance."""
-    tail_seconds: float = 0.2
+    tail_seconds: float = 0.1
     """Quiet kept at the end of an utterance (the rest of the hangover is cut). As
-    long as ``early_quiet_seconds``, so the utterance offered at a pause is exactly
+    long as ``decode_quiet_seconds``, so the utterance offered at a pause is exactly
     the one delivered at the hangover when nothing more is said (a recognizer that
     keeps its last results decodes it once)."""
     early_quiet_seconds: float = 0.2
-    """Quiet after which the utterance so far is offered to ``on_pause`` (0: never)."""
+    """Quiet after which an utterance may end early (0: never)."""
+    decode_quiet_seconds: float = 0.1
+    """Quiet after which the utterance so far is offered to ``on_pause``, to be decoded
+    while the quiet goes on to ``early_quiet_seconds`` (0, or longer than that: at
+    ``early_quiet_seconds``)."""
     min_speech_seconds: float = 0.1
     """Loud audio shorter than this is a click or a knock, not a word."""
     max_utterance_seconds: float = 6.0
@@ -96,6 +102,13 @@ class VadSettings:
     """How fast the noise floor climbs towards a louder room."""
     floor_fall: float = 0.2
     """Share of the way the noise floor drops towards a quieter frame."""
+
+    @property
+    def offer_quiet_seconds(self) -> float:
+        """The quiet after which a pause is offered (see ``decode_quiet_seconds``)."""
+        if 0 < self.decode_quiet_seconds < self.early_quiet_seconds:
+            return self.decode_quiet_seconds
+        return self.early_quiet_seconds
 
     def frames(self, seconds: float) -> int:
         """The number of frames in ``seconds`` (at least 1)."""
@@ -149,6 +162,8 @@ class VoiceActivityDetector:
         ``early_quiet_seconds`` of quiet inside an utterance (from :meth:`feed`)."""
         self._pauses = 0
         self._paused: tuple[int, bytes] | None = None
+        self._ending = False
+        """The pause in :attr:`_paused` ends the utterance once the quiet is long enough."""
         self._after_early = 0
         """Frames left of the hangover an early end cut short: speech resuming in them
         would have belonged to that utterance, so it is dropped, not heard anew."""
@@ -189,10 +204,20 @@ class VoiceActivityDetector:
 
     def end_at_pause(self, pause: int) -> bytes | None:
         """End the utterance in progress at pause number ``pause`` (offered to
-        ``on_pause``) and return it, exactly as offered; None when it is over or
-        speech went on since."""
+        ``on_pause``) and return it, exactly as offered, when the quiet has lasted
+        ``early_quiet_seconds``. Before that, None: it ends when the quiet has lasted
+        that long, :meth:`feed` returning it, unless speech goes on first. None too
+        when it is over or speech went on since (see :meth:`paused_at`)."""
         if self._paused is None or self._paused[0] != pause or not self._frames:
             return None
+        s = self.settings
+        if self._quiet_run < s.frames(s.early_quiet_seconds):
+            self._ending = True
+            return None
+        return self._end_early()
+
+    def _end_early(self) -> bytes:
+        assert self._paused is not None
         utterance = self._paused[1]
         self._restart()
         s = self.settings
@@ -207,6 +232,7 @@ class VoiceActivityDetector:
         self._quiet_run = 0
         self._discarding = False
         self._paused = None
+        self._ending = False
 
     def _frame(self, frame: bytes) -> bytes | None:
         s = self.settings
@@ -248,11 +274,14 @@ class VoiceActivityDetector:
             self._loud_frames += 1
             self._quiet_run = 0
             self._paused = None
+            self._ending = False
         else:
             self._quiet_run += 1
             if s.early_quiet_seconds > 0 and self.on_pause is not None \
-                    and self._quiet_run == s.frames(s.early_quiet_seconds):
+                    and self._quiet_run == s.frames(s.offer_quiet_seconds):
                 self._offer_pause()
+            if self._ending and self._quiet_run >= s.frames(s.early_quiet_seconds):
+                return self._end_early()
         if len(self._frames) >= s.frames(s.max_utterance_seconds):
             self._restart()
             self._discarding = True
