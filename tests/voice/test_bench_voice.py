@@ -178,6 +178,17 @@ class PoorFit(ScriptedRecognizer):
                            heard.audio_seconds, 0.001)
 
 
+def test_the_sleep_word_heard_while_asleep_is_counted_as_telling_how_to_wake(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = silent_manifest(tmp_path, ["pass me the salt"])
+    recognizer = ScriptedRecognizer(["stop listening"])
+    assert bench.main(["--manifest", str(path), "--json", "--grammar", "per-prompt"],
+                      opener=lambda name: recognizer) == 0
+    out = capsys.readouterr().out
+    asleep = last_json(out)[0]["chatter"]["asleep"]
+    assert (asleep["remind"], asleep["ignore"], asleep["act"]) == (1, 0, 0)
+
+
 def test_chatter_forced_into_a_phrase_is_told_apart_from_a_question(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = silent_manifest(tmp_path, ["pass me the salt"])

@@ -47,6 +47,9 @@ def test_table_talk_is_tried_at_every_prompt_and_is_no_phrase() -> None:
     tables = {prompt: chatter_table(prompt, 1) for prompt in CHATTER_PROMPTS}
     assert "bid four" in tables["bid"] and "yes" in tables["question"]
     assert "keep" in tables["draw"]
+    exchange = tables["exchange"]
+    assert "no exchange" in exchange and "exchange them" in exchange
+    assert exchange.intent("no exchange") in exchange.legal
     asleep = tables["asleep"]
     assert asleep.intent("start listening") is None and "start listening" in asleep
     # the prompt's phrases are decoys: they mean nothing while asleep
@@ -170,22 +173,27 @@ def test_resampling_keeps_the_sound() -> None:
 def test_stop_listening_hears_only_the_wake_phrase_and_says_so() -> None:
     session, out = at_my_bid()
     recognizer = FakeRecognizer("stop listening", "bid three", "what's the score",
-                                "start listening", "bid three")
+                                "stop listening", "start listening", "bid three")
     voice_input = started(session, recognizer)
     try:
         eventually(lambda: bool(recognizer.loaded))
         assert "stop listening" in recognizer.loaded[-1]
         assert voice_input.interpret(WORD) is None
         assert voice_input.asleep
-        assert out.last().text == ('Not listening. Say "start listening" to talk to the '
+        assert out.last().text == ('Not listening. Say "resume listening" to talk to the '
                                    'game again.')
         assert {"start listening", "resume listening"} <= set(recognizer.loaded[-1])
         assert voice_input.table is not None and voice_input.table.legal == frozenset()
         assert voice_input.interpret(WORD) is None  # a bid, unheard
         assert voice_input.interpret(WORD) is None  # a query too, and no "say again"
         session.handle(Ask(Query.WHAT_CAN_I_SAY))
-        assert out.last().text.endswith('Voice is not listening: say "start listening", '
+        assert out.last().text.endswith('Voice is not listening: say "resume listening", '
                                         'or use the keys.')
+        # the sleep word again (or "start listening" heard as it): still asleep, and says
+        # how to wake
+        assert voice_input.interpret(WORD) is None and voice_input.asleep
+        assert out.last().text == ('Still not listening. To talk to the game again, say '
+                                   '"resume listening".')
         assert voice_input.interpret(WORD) is None
         assert not voice_input.asleep and out.last().text == "Listening again."
         assert "bid three" in recognizer.loaded[-1]

@@ -58,7 +58,7 @@ from voice_spades.engine import Bid, BlindNilChoice
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
 from voice_spades.voice.audio.features import voiced_fraction
-from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
+from voice_spades.voice.lexicon import LANGUAGES, Lexicon, default_lexicon, lexicon_for
 from voice_spades.voice.models.locations import find_vosk_model
 from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer, load_phrases
 from voice_spades.voice.testing.manifest import LANGUAGE_HEADER
@@ -66,6 +66,7 @@ from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, p
 from voice_spades.voice.understanding.confirmation import (
     DEFAULT_POLICY,
     ConfirmationPolicy,
+    asleep_reminder,
     decide,
     offered_choices,
     switch,
@@ -205,9 +206,14 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     if asked:
         answer = "ask"
     elif got is None:
-        # Asleep, the game says nothing to what is not the wake phrase.
-        answer = "ignore" if prompt == "asleep" or (
-            result.rejected and voiced_fraction(pcm) < NOISE_VOICING) else "sorry"
+        # Asleep, the game says nothing to what is not the wake phrase, but for the
+        # sleep word or an unsure wake phrase: it says how to wake voice.
+        if prompt == "asleep":
+            answer = "remind" if asleep_reminder(reading, lexicon or default_lexicon()) \
+                else "ignore"
+        else:
+            answer = "ignore" if result.rejected and voiced_fraction(pcm) < NOISE_VOICING \
+                else "sorry"
     else:
         answer = "act" if _acts(got, table) and lasting else "query"
     details = {"confidence": round(result.confidence, 4), "cost": reading.cost,
@@ -306,7 +312,7 @@ def _command_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
 def _chatter_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
     n = len(outcomes)
     figures: dict[str, object] = {"clips": n}
-    for answer in ("act", "ask", "query", "sorry", "ignore"):
+    for answer in ("act", "ask", "query", "sorry", "ignore", "remind"):
         figures[answer] = sum(o.answer == answer for o in outcomes)
         figures[f"{answer}_rate"] = _rate(sum(o.answer == answer for o in outcomes), n)
     return figures
@@ -344,7 +350,8 @@ def _print_row(row: dict[str, object], outcomes: Sequence[Outcome], verbose: boo
         for prompt, f in chatter.items():
             print(f"  chatter at the {prompt} prompt ({f['clips']}): acted unasked "
                   f"{f['act']}, asked {f['ask']} ({f['ask_rate']:.1%}), answered as a query "
-                  f"{f['query']}, \"say again\" {f['sorry']}, ignored {f['ignore']}")
+                  f"{f['query']}, \"say again\" {f['sorry']}, ignored {f['ignore']}, "
+                  f"told how to wake {f['remind']}")
     misses = [o for o in commands if not o.correct]
     misses += [o for o in outcomes if o.kind == "chatter" and o.answer in ("act", "ask")]
     for o in misses if verbose else misses[:10]:

@@ -9,9 +9,11 @@ uncertainly, becomes a :class:`~voice_spades.commands.Propose`), and submitted.
 Speech matching nothing becomes ``NotUnderstood`` ("Sorry, say again."); noise
 (a cough, a knock) is ignored.
 
-The sleep word: after "stop listening" only "start listening" is listened for
-(everything else is dropped without a word), for a table that talks among
-itself; both are said back, so the player knows which state voice is in.
+The sleep word: after "stop listening" only "start listening" (or "resume
+listening") is listened for (everything else is dropped without a word, but the
+sleep word again is answered that voice still sleeps and how to wake it), for a
+table that talks among itself; both are said back, so the player knows which state
+voice is in.
 
 When the narrator plays through the game's own output (loudspeakers), echo
 cancellation takes what it plays out of the microphone's sound
@@ -50,6 +52,7 @@ from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.recognizers.choice import choose_recognizer
 from voice_spades.voice.understanding.confirmation import (
     ConfirmationPolicy,
+    asleep_reminder,
     decide,
     offered_choices,
     switch,
@@ -254,6 +257,8 @@ class VoiceInput:
                 self._switch(obeyed.on)
             return None
         if self.asleep:
+            if asleep_reminder(reading, self.lexicon):
+                self.session.notify([Message("voice.room.still_asleep")])
             return None
         policy = replace(self.policy, min_confidence=2.0) if over_game else self.policy
         decided = decide(reading, table, policy, self.lexicon)

@@ -7,7 +7,7 @@ spades are broken), so a spade misheard as another spade counts as the wrong
 action it would be, and the card questions are exercised for every suit.
 Speech outside the grammar (chatter, noise) is tried at every prompt a player
 waits at: a bid, a card play, a pending yes/no question, the two-player draw,
-and while voice sleeps ("stop listening").
+the card exchange after a blind nil, and while voice sleeps ("stop listening").
 """
 
 from __future__ import annotations
@@ -43,9 +43,10 @@ from voice_spades.voice.understanding.grammar import (
     full_grammar,
 )
 
-CHATTER_PROMPTS = ("bid", "play", "question", "draw", "asleep")
-"""The prompts out-of-grammar speech is tried at ("asleep": after "stop listening",
-where only the wake phrase may be heard)."""
+CHATTER_PROMPTS = ("bid", "play", "question", "draw", "exchange", "asleep")
+"""The prompts out-of-grammar speech is tried at ("exchange": choosing the cards to
+give back after a blind nil; "asleep": after "stop listening", where only the wake
+phrase may be heard)."""
 
 
 def prompt_table(phrase: str, seed: int,
@@ -68,8 +69,7 @@ def prompt_table(phrase: str, seed: int,
         cursor = rng.choice(view.hand_cards)
     elif isinstance(meaning, MarkCard | PlayCurrent) or meaning == Act(Exchange()):
         card = meaning.card if isinstance(meaning, MarkCard) else None
-        view = replace(play_view(rng, card), phase=Phase.EXCHANGE, legal=(Exchange(),))
-        prompt = "exchange"
+        view, prompt = exchange_view(rng, card), "exchange"
     elif isinstance(meaning, Act) and isinstance(meaning.action, Bid):
         view, prompt = bid_view(meaning.action.tricks > 13), "bid"
     elif isinstance(meaning, Act) and isinstance(meaning.action, BlindNilChoice | DrawChoice):
@@ -103,6 +103,9 @@ def chatter_table(prompt: str, seed: int, lexicon: Lexicon | None = None) -> Phr
         return build_phrases(play_view(rng, None), confirming=True, cursor=None, lexicon=lex)
     if prompt == "draw":
         return build_phrases(two_player_view(True), confirming=True, cursor=None, lexicon=lex)
+    if prompt == "exchange":
+        return build_phrases(exchange_view(rng, None), confirming=False, cursor=None,
+                             lexicon=lex)
     if prompt == "asleep":
         return asleep_table(seed, lex)
     raise ValueError(f"unknown prompt {prompt!r}")
@@ -143,6 +146,12 @@ def play_view(rng: random.Random, card: Card | None, legal: bool | None = None) 
     led, broken = rng.choice(options)
     return replace(_base_view("pagat", 4, Phase.PLAY), hand=hand, spades_broken=broken,
                    legal=tuple(cards_of(_legal(hand, led, broken))))
+
+
+def exchange_view(rng: random.Random, card: Card | None) -> PlayerView:
+    """A view at the exchange after a blind nil (13 random cards and ``card``): any
+    card held may be marked, and the marked ones given back."""
+    return replace(play_view(rng, card), phase=Phase.EXCHANGE, legal=(Exchange(),))
 
 
 def _legal(hand: int, led: Suit | None, broken: bool) -> int:

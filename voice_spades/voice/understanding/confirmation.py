@@ -70,6 +70,24 @@ SWITCH_CONFIDENCE = 0.5
 it is obeyed only when heard exactly with at least this confidence; anything less is
 dropped in silence."""
 
+WAKE_CONFIDENCE = 0.2
+"""While voice sleeps, a wake phrase heard exactly wakes it from this confidence (a
+lower bar than :data:`SWITCH_CONFIDENCE`): the English model verifies French poorly,
+and right "reprends l'écoute" / "écoute à nouveau" were heard at 0.21-0.42 and left
+voice asleep. Among the sleeping grammar's decoys table talk is almost never heard as
+a wake phrase: once in 1,760 clips in three languages, at 0.03."""
+
+REMIND_CONFIDENCE = 0.1
+"""While voice sleeps, the sleep word heard again ("stop listening", exactly, with at
+least this confidence), or a wake phrase heard too unsurely to wake, is answered that
+voice still sleeps and how to wake it. With espeak-ng voices PocketSphinx heard "start
+listening" as "stop listening" 19 times in 32, and "stop listening" as "start
+listening" 9 in 33 (the shares of the two overlap completely), so waking when "start
+listening" is a close runner-up would wake voice for the sleep word; the reminder
+names "resume listening", which woke voice 58 times in 59. No table talk (1,760 clips
+in three languages) was heard as the sleep word while asleep, and once as a wake
+phrase, at 0.03."""
+
 
 FIT_FLOORS: dict[str, dict[str, float]] = {
     "en": {"answer": 0.3, "bid": 0.35, "card": 0.4, "draw": 0.7, "query": 0.5},
@@ -93,31 +111,40 @@ where the right places fitted at 0.9 and more (20 of each language)."""
 
 
 ASK_FITS: dict[str, dict[str, float]] = {
-    "en": {"named": 0.8, "place": 0.8},
+    "en": {"named": 0.8, "place": 0.8, "exchange": 0.6},
     "it": {"named": 0.85, "place": 0.85},
     "fr": {"named": 0.6, "place": 0.6, "draw": 0.6},
 }
-"""Per language and kind (:func:`reading_kind`), the :attr:`Reading.fit` below which a
-card named outright, a card named by its place or (French) a draw decision is asked
-about, even when the recognizer weighed other intents against it. The table talk that
-was still played had such a runner-up, and fitted at 0.55-0.83: "i think she has the
-ace" as "play the queen of spades" (0.64), "piove fuori" as "otto di cuori" (0.81),
-"ero sicuro che avessi il re" as "la più alta di fiori" (0.83), "il se fait tard" as
-"joue sept de carreau" (0.55), "j'adore cette chanson" as "je garde cette carte"
-(0.59). Right named cards and places fitted worse than this in 19 of 179 English plays
-(four sets of 300 commands, espeak-ng, flite and Festival voices; most of them were
-asked about already) and 1 of 40 Italian ones; French right draws often do (6 of 20),
-most of them asked about already for their low confidence."""
+"""Per language and kind (:func:`reading_kind`), the :attr:`Reading.fit` below which a card
+named outright, a card named by its place, (English) giving no card back at the exchange
+or (French) a draw decision is asked about, even when the recognizer weighed other
+intents against it. The table talk that was still played had such a runner-up, and
+fitted at 0.55-0.83: "i think she has the ace" as "play the queen of spades" (0.64),
+"piove fuori" as "otto di cuori" (0.81), "ero sicuro che avessi il re" as "la più alta
+di fiori" (0.83), "il se fait tard" as "joue sept de carreau" (0.55), "j'adore cette
+chanson" as "je garde cette carte" (0.59). Right named cards and places fitted worse
+than this in 19 of 179 English plays (four sets of 300 commands, espeak-ng, flite and
+Festival voices; most of them were asked about already) and 1 of 40 Italian ones; French
+right draws often do (6 of 20), most of them asked about already for their low
+confidence. At the exchange, English table talk was heard as "keep all my cards" at 0.55
+("you always get the good cards") and given no card back; right "no exchange" fitted
+worse than 0.6 in 4 of 125 English commands."""
 
 LOW_CONFIDENCES: dict[str, dict[str, float]] = {
     "it": {"draw": 0.2},
+    "fr": {"exchange": 0.2},
 }
 """Per language and kind, a recognizer confidence lower than :data:`LOW_CONFIDENCE`
 below which an action is asked about. Right Italian draws were heard at 0.25-0.46 (the
 English model verifies Italian poorly) and asked about: 4 of 18 and 5 of 20 in two
 sets of espeak-ng commands; no Italian table talk was heard as a draw in 608 tries at
 the draw prompt. French table talk was (up to 0.59), so French draws keep the English
-setting."""
+setting. French "aucun échange" / "pas d'échange" (kind "exchange": no card given
+back) were heard right at 0.10-0.48: 23 were asked about in three sets of 240-300
+espeak-ng commands, 5 are now. No command was heard as one of them wrongly, and no
+table talk at the exchange prompt (560 French clips) was heard as one at all. "Rends
+les" (give the marked cards back) keeps the English setting: a wrong "rends la dame de
+trèfle" was heard as it at 0.39."""
 
 
 def intent_kind(intent: object) -> str:
@@ -138,21 +165,24 @@ def intent_kind(intent: object) -> str:
 
 def reading_kind(reading: Reading) -> str:
     """:func:`intent_kind` of the reading's intent, but "named" for a card named
-    outright ("queen of hearts") and "place" for a card named by its place in a suit
-    ("my highest club"); the tables fall back on "card" for both."""
+    outright ("queen of hearts"), "place" for a card named by its place in a suit
+    ("my highest club") and "exchange" for giving no card back at the exchange ("no
+    exchange"); the tables fall back on "card" for all three."""
     if isinstance(reading.meaning, Extreme):
         return "place"
     if isinstance(reading.meaning, Act) and isinstance(reading.meaning.action, Card):
         return "named"
+    if isinstance(reading.meaning, Act) and isinstance(reading.meaning.action, Exchange):
+        return "exchange"
     return intent_kind(reading.intent)
 
 
 def _per_kind(table: dict[str, dict[str, float]], kind: str, lexicon: Lexicon,
               default: float) -> float:
-    """The entry of ``table`` for ``kind`` in the lexicon's language; a named card or a
-    place falls back on the entry for "card"."""
+    """The entry of ``table`` for ``kind`` in the lexicon's language; a named card, a
+    place or an exchange falls back on the entry for "card"."""
     entries = table.get(lexicon.language, {})
-    if kind in ("named", "place") and kind not in entries:
+    if kind in ("named", "place", "exchange") and kind not in entries:
         kind = "card"
     return entries.get(kind, default)
 
@@ -168,9 +198,20 @@ def switch(reading: Reading) -> Listening | None:
     with doubt)."""
     meaning = reading.meaning
     if isinstance(meaning, Listening) and reading.cost == 0 \
-            and reading.confidence >= SWITCH_CONFIDENCE:
+            and reading.confidence >= (WAKE_CONFIDENCE if meaning.on else SWITCH_CONFIDENCE):
         return meaning
     return None
+
+
+def asleep_reminder(reading: Reading, lexicon: Lexicon | None = None) -> bool:
+    """True when ``reading``, heard while voice sleeps, is the sleep word again or a
+    wake phrase too unsure to obey: the player is told that voice still sleeps and how
+    to wake it, rather than nothing (they may have said "start listening" and been
+    heard as "stop listening")."""
+    lex = lexicon or default_lexicon()
+    said = (*lex.listening["sleep"], *lex.listening["wake"])
+    return reading.phrase in said and reading.cost == 0 and switch(reading) is None \
+        and reading.confidence >= REMIND_CONFIDENCE
 
 
 @dataclass(frozen=True, slots=True)

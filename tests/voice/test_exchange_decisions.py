@@ -1,0 +1,71 @@
+"""Decisions at the card exchange after a blind nil: French "no exchange" is heard at
+low confidence by the English model, and is taken without a question from a lower bar
+than "give them back", which a wrong card was heard as."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from voice_spades.commands import Act, NotUnderstood, PlayCurrent, Propose
+from voice_spades.engine import Exchange
+from voice_spades.voice.lexicon import lexicon_for
+from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, exchange_view
+from voice_spades.voice.understanding.confirmation import understand
+from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
+
+
+def heard(text: str, confidence: float) -> Recognition:
+    return Recognition(text, confidence, ((text, 1.0),), 1.0, 0.01)
+
+
+def exchange_table(language: str) -> PhraseTable:
+    view = exchange_view(random.Random(7), None)
+    return build_phrases(view, confirming=False, cursor=None, lexicon=lexicon_for(language))
+
+
+@pytest.mark.parametrize(("said", "confidence", "outcome"), [
+    ("aucun échange", 0.3, "act"),       # heard right at 0.21-0.48: no question now
+    ("pas d'échange", 0.22, "act"),
+    ("aucun échange", 0.15, "ask"),      # below the French bar: still asked about
+    ("rends les", 0.3, "ask"),           # a wrong card was heard as it at 0.39
+    ("rends les", 0.6, "act"),
+])
+def test_french_no_exchange_is_taken_from_a_lower_confidence(
+        said: str, confidence: float, outcome: str) -> None:
+    lex = lexicon_for("fr")
+    decided = understand(heard(said, confidence), exchange_table("fr"), lexicon=lex)
+    expected = Act(Exchange()) if "échange" in said else PlayCurrent()
+    if outcome == "act":
+        assert decided == expected
+    else:
+        assert isinstance(decided, Propose) and decided.intent == expected
+
+
+def test_english_and_italian_no_exchange_keep_the_usual_bar() -> None:
+    for language, said in (("en", "no exchange"), ("it", "nessuno scambio")):
+        lex = lexicon_for(language)
+        table = exchange_table(language)
+        assert said in table, said
+        decided = understand(heard(said, 0.3), table, lexicon=lex)
+        assert isinstance(decided, Propose | NotUnderstood) and decided != Act(Exchange())
+
+
+def test_table_talk_is_tried_at_the_exchange_prompt() -> None:
+    assert "exchange" in CHATTER_PROMPTS
+    table = chatter_table("exchange", 3, lexicon_for("fr"))
+    assert "aucun échange" in table and table.intent("rends les") == PlayCurrent()
+
+
+def test_english_no_exchange_that_fitted_loosely_is_asked_about() -> None:
+    # "you always get the good cards" was heard as "keep all my cards" at 0.55, with
+    # other intents weighed against it, and gave no card back
+    lex = lexicon_for("en")
+    table = exchange_table("en")
+    loose = Recognition("keep all my cards", 0.55,
+                        (("keep all my cards", 1.0), ("what are my cards", 0.0)), 1.0, 0.01)
+    decided = understand(loose, table, lexicon=lex)
+    assert isinstance(decided, Propose) and decided.intent == Act(Exchange())
+    assert understand(heard("keep all my cards", 0.9), table, lexicon=lex) == Act(Exchange())
