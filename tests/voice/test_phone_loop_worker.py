@@ -8,14 +8,19 @@ import pytest
 
 from voice_spades.voice.recognizers.base import SAMPLE_RATE
 from voice_spades.voice.recognizers.phone_loop_worker import PhoneLoopWorker, loop_score
+from voice_spades.voice.recognizers.pocketsphinx_tuning import tuning_for
 from voice_spades.voice.testing import testspeech
 from voice_spades.voice.testing.testspeech import SpeechParams
 
 
 def options() -> dict[str, object]:
     model = Path(pytest.importorskip("pocketsphinx").get_model_path()) / "en-us"
+    # The recognizer's own frequency warp: PocketSphinx keeps the warp in process-wide
+    # state, so a decoder made here without it turned the warp off for every
+    # recognizer made after it in the same test run.
     return {"hmm": str(model / "en-us"), "samprate": SAMPLE_RATE, "loglevel": "FATAL",
-            "allphone": str(model / "en-us-phone.lm.bin"), "lw": 1.0}
+            "allphone": str(model / "en-us-phone.lm.bin"), "lw": 1.0,
+            "warp_type": "inverse_linear", "warp_params": f"{tuning_for('en').warp:g}"}
 
 
 @pytest.mark.audio

@@ -72,6 +72,8 @@ class Decoders:
 
     def _load(self) -> None:
         t = self.tuning
+        # Every decoder of a process must share one frequency warp: PocketSphinx keeps
+        # the warp in process-wide state, and a decoder made without it turns it off.
         common: dict[str, Any] = dict(
             hmm=str(self.model_dir / "en-us"), samprate=SAMPLE_RATE, loglevel="FATAL",
             bestpath=False, warp_type="inverse_linear", warp_params=f"{t.warp:g}",
