@@ -131,6 +131,18 @@ def test_the_manifest_plan_covers_every_kind() -> None:
     assert all(clip.params.noise >= manifest.NOISE_FLOOR for clip in clips)
 
 
+@pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
+def test_a_voice_espeak_ng_lacks_is_named_before_any_clip(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert manifest.main(["--out", str(tmp_path), "--count", "3",
+                          "--voices", "en-us,mb-nosuchvoice"]) == 2
+    err = capsys.readouterr().err
+    assert "espeak-ng cannot speak with mb-nosuchvoice" in err
+    assert "mbrola-NAME" in err
+    assert "en-us" not in err.split("with", 1)[1]
+    assert not (tmp_path / "manifest.tsv").exists()
+
+
 @pytest.mark.audio
 @pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
 def test_real_pocketsphinx_on_a_generated_manifest(tmp_path: Path,

@@ -11,8 +11,9 @@ that language: Italian, French of France, Belgium and Switzerland, with several
 variants), kind by kind in turn (cards, bids,
 queries, commands, answers...), so every intent kind is covered; each clip gets
 a voice in turn and a speed, pitch and noise level drawn at random (list a level
-twice to draw it more often). Voices are espeak-ng's; ``flite:NAME`` (slt, rms,
-awb, kal16) uses the flite synthesizer and ``festival:NAME`` (kal_diphone,
+twice to draw it more often). Voices are espeak-ng's, MBROLA's recorded-speaker
+voices among them (``mb-us1``, ``mb-fr1``, ``mb-it3``...: the ``mbrola-*`` packages);
+``flite:NAME`` (slt, rms, awb, kal16) uses the flite synthesizer and ``festival:NAME`` (kal_diphone,
 ked_diphone, cmu_us_slt_arctic_hts) Festival instead: other engines, to check
 that figures do not hold for one synthesizer only. Writes
 ``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit) and ``DIR/manifest.tsv`` with lines
@@ -157,6 +158,20 @@ def speak(text: str, params: SpeechParams) -> bytes:
     return add_white_noise(pad + pcm + pad, params.noise, params.seed)
 
 
+def missing_voices(voices: Sequence[str]) -> list[str]:
+    """The espeak-ng voices of ``voices`` espeak-ng cannot speak with (flite and
+    Festival voices are not checked here)."""
+    missing = []
+    for voice in voices:
+        if ":" in voice:
+            continue
+        tried = subprocess.run(["espeak-ng", "-v", voice, "-q", "--", "a"],
+                               capture_output=True, check=False)
+        if tried.returncode != 0:
+            missing.append(voice)
+    return missing
+
+
 def write_manifest(out: Path, clips: Sequence[Clip], language: str = "en") -> Path:
     """Synthesize ``clips`` into ``out`` and return the manifest's path. A language
     other than English is named on the first line (``# language: it``), which
@@ -210,11 +225,16 @@ def main(argv: list[str] | None = None) -> int:
         print("festival voices need Festival and its voices: apt-get install festival "
               "festvox-kallpc16k festvox-us-slt-hts", file=sys.stderr)
         return 2
+    voices = _list(args.voices) if args.voices else list(VOICES_BY_LANGUAGE[args.language])
+    if missing := missing_voices(voices):
+        print(f"espeak-ng cannot speak with {', '.join(missing)}"
+              + (" (an MBROLA voice mb-NAME needs the packages mbrola and mbrola-NAME)"
+                 if any(v.startswith("mb-") for v in missing) else ""), file=sys.stderr)
+        return 2
     colors = _list(args.colors)
     if not colors or set(colors) - {"white", "brown"}:
         print("--colors takes white and brown", file=sys.stderr)
         return 2
-    voices = _list(args.voices) if args.voices else list(VOICES_BY_LANGUAGE[args.language])
     speech = (args.count, voices, [int(s) for s in _list(args.speeds)],
               [int(p) for p in _list(args.pitches)], [float(n) for n in _list(args.noise)],
               args.seed, colors, args.language)
