@@ -11,9 +11,10 @@ from voice_spades.voice.testing import testspeech
 from voice_spades.voice.testing.prompts import asleep_table
 from voice_spades.voice.understanding.confirmation import (
     REMIND_CONFIDENCE,
-    WAKE_CONFIDENCE,
+    SWITCH_CONFIDENCE,
     asleep_reminder,
     switch,
+    wake_confidence,
 )
 from voice_spades.voice.understanding.grammar import Listening, full_grammar
 from voice_spades.voice.understanding.meaning import read
@@ -44,15 +45,30 @@ def test_a_wake_phrase_wakes_from_a_lower_confidence_than_the_sleep_word(
     lex = lexicon_for(language)
     table = asleep_table(4, lex)
     wake = lex.listening["wake"][1]
+    bar = wake_confidence(lex)
+    assert REMIND_CONFIDENCE < bar < SWITCH_CONFIDENCE
     # right French wake phrases were heard at 0.21-0.42 (the sleep word needs 0.5)
-    assert switch(read(heard(wake, WAKE_CONFIDENCE + 0.01), table, lex)) == Listening(True)
-    assert switch(read(heard(wake, 0.45), full_grammar(lex), lex)) == Listening(True)
-    assert switch(read(heard(lex.listening["sleep"][1], 0.45), full_grammar(lex), lex)) is None
+    assert switch(read(heard(wake, bar + 0.01), table, lex), lex) == Listening(True)
+    assert switch(read(heard(wake, 0.45), full_grammar(lex), lex), lex) == Listening(True)
+    assert switch(read(heard(lex.listening["sleep"][1], 0.45), full_grammar(lex), lex),
+                  lex) is None
     # too unsure to wake: the player hears how to wake rather than nothing
-    unsure = read(heard(wake, WAKE_CONFIDENCE - 0.05), table, lex)
-    assert switch(unsure) is None and asleep_reminder(unsure, lex)
+    unsure = read(heard(wake, bar - 0.05), table, lex)
+    assert switch(unsure, lex) is None and asleep_reminder(unsure, lex)
     table_talk = read(heard(wake, REMIND_CONFIDENCE - 0.05), table, lex)
-    assert switch(table_talk) is None and not asleep_reminder(table_talk, lex)
+    assert switch(table_talk, lex) is None and not asleep_reminder(table_talk, lex)
+
+
+def test_english_table_talk_heard_as_the_wake_phrase_does_not_wake() -> None:
+    lex = lexicon_for("en")
+    table = asleep_table(5, lex)
+    # "how is your mother doing", said by an MBROLA voice, was heard so
+    mother = read(heard("resume listening", 0.36, ("resume listening", 0.97),
+                        ("pause listening", 0.03)), table, lex)
+    assert switch(mother, lex) is None
+    assert asleep_reminder(mother, lex)
+    # the worst right English wake phrase measured (espeak-ng "start listening")
+    assert switch(read(heard("start listening", 0.49), table, lex), lex) == Listening(True)
 
 
 def test_other_decoys_while_asleep_say_nothing() -> None:

@@ -20,7 +20,12 @@ from voice_spades.engine import (
 )
 from voice_spades.voice.lexicon import Lexicon, lexicon_for
 from voice_spades.voice.recognizers.base import Recognition
-from voice_spades.voice.understanding.confirmation import ASK_FITS, FIT_FLOORS, understand
+from voice_spades.voice.understanding.confirmation import (
+    ASK_FITS,
+    FIT_FLOORS,
+    UNLIKE_ASK_FITS,
+    understand,
+)
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
 from voice_spades.voice.understanding.meaning import read, speech_fit
 
@@ -119,3 +124,20 @@ def test_an_italian_draw_heard_with_little_confidence_is_made() -> None:
         Act(DrawChoice(False))
     assert isinstance(understand(heard("je la défausse", 0.3), draw_table(FR), lexicon=FR),
                       Propose)
+
+
+def test_a_card_weighed_only_against_a_query_is_asked_about_unless_it_fitted_well() -> None:
+    # English table talk ("we set them last hand") was played as "the six of diamonds"
+    # at a fit of 0.88, "which suit was led" the runner-up: a card said aloud has
+    # another card as its nearest other phrase.
+    table = play_table(EN, "6D 6H 2C")
+    assert read(heard("which suit was led", 0.9), table, EN).intent is not None
+    query = heard("the six of diamonds", 0.85, ("which suit was led", 0.03))
+    assert read(query, table, EN).fit < UNLIKE_ASK_FITS["en"]["named"]
+    assert isinstance(understand(query, table, lexicon=EN), Propose)
+    card = heard("the six of diamonds", 0.85, ("the six of hearts", 0.03))
+    assert understand(card, table, lexicon=EN) == Act(Card.parse("6D"))
+    well = heard("the six of diamonds", 0.95, ("which suit was led", 0.03))
+    assert understand(well, table, lexicon=EN) == Act(Card.parse("6D"))
+    # Italian and French search the runner-up among other meanings only.
+    assert "it" not in UNLIKE_ASK_FITS and "fr" not in UNLIKE_ASK_FITS

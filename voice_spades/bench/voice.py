@@ -164,7 +164,7 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     offered = offered_choices(reading, table, lexicon) if isinstance(decided, Propose) else ()
     got: object = reading.meaning if state_free else reading.intent
     if isinstance(reading.meaning, Listening):
-        got = switch(reading)
+        got = switch(reading, lexicon)
     if isinstance(got, NotUnderstood) or (isinstance(decided, NotUnderstood)
                                           and not isinstance(reading.meaning, Listening)):
         got = None  # (heard too unsurely to act or ask: "say again")

@@ -252,7 +252,7 @@ class VoiceInput:
             return None
         reading = read(heard, table, self.lexicon)
         if isinstance(reading.meaning, Listening):
-            obeyed = switch(reading)
+            obeyed = switch(reading, self.lexicon)
             if obeyed is not None:
                 self._switch(obeyed.on)
             return None
