@@ -30,10 +30,25 @@ class BusyRecognizer(FakeRecognizer):
         return Recognition("bid three", 0.95, (("bid three", 0.95),), 1.0, self.seconds)
 
 
-def ear(seconds: float) -> tuple[Ear, list[float]]:
-    """An ear whose pause decodes take ``seconds``, and when its pauses were offered."""
+class ParallelRecognizer(BusyRecognizer):
+    """A :class:`BusyRecognizer` that would also wait ``waits`` seconds per decode for
+    a process of its own beside it."""
+
+    def __init__(self, seconds: float, waits: float) -> None:
+        super().__init__(seconds)
+        self.waits = waits
+        self.parallel_wait_seconds = 0.0
+
+    def decode(self, audio: bytes) -> Recognition:
+        self.parallel_wait_seconds += self.waits
+        return super().decode(audio)
+
+
+def ear(seconds: float, waits: float | None = None) -> tuple[Ear, list[float]]:
+    """An ear whose pause decodes take ``seconds`` (and wait ``waits`` for a process
+    beside them), and when its pauses were offered."""
     _, table = prompt_table("bid three", 1)
-    recognizer = BusyRecognizer(seconds)
+    recognizer = BusyRecognizer(seconds) if waits is None else ParallelRecognizer(seconds, waits)
     listening = Ear(recognizer, table, lambda pcm: pcm, True)  # type: ignore[arg-type,return-value]
     offered: list[float] = []
     pause = listening.microphone.on_pause
@@ -65,3 +80,11 @@ def test_a_decode_of_a_pause_after_which_speech_went_on_delays_the_next() -> Non
     first_done = offered[0] + 0.3
     assert offered[1] < first_done  # the second pause waited for the stale decode
     assert first_done + 0.3 <= at < first_done + 0.3 + 0.05
+
+
+def test_a_decode_takes_its_wait_for_a_process_beside_it_too() -> None:
+    listening, offered = ear(0.05, waits=0.1)
+    listening.hear(silence(1.0) + voice(0.6) + silence(1.0))
+    (at, _, early, _), = listening.decided
+    assert early and len(offered) == 1
+    assert offered[0] + 0.15 <= at < offered[0] + 0.15 + 0.05

@@ -8,6 +8,8 @@ import threading
 import time
 from collections.abc import Sequence
 
+import pytest
+
 from tests.voice.synthetic import silence, voice
 from tests.voice.test_listener import FakeRecognizer
 from voice_spades.voice.audio.microphone import Microphone
@@ -31,6 +33,19 @@ def test_the_pause_is_offered_before_the_utterance_may_end_there() -> None:
     assert vad.end_at_pause(number) is None and vad.paused_at(number)  # too soon: it waits
     assert vad.feed(silence(REST / 2)) == [] and vad.in_speech
     assert vad.feed(silence(REST / 2)) == [pcm] and not vad.in_speech
+
+
+@pytest.mark.parametrize("decode_quiet", [0.06, 0.1, 0.0])
+def test_the_hangover_delivers_the_utterance_offered_at_its_pause(decode_quiet: float) -> None:
+    # One setting: the quiet kept at the end follows the quiet a pause is offered at
+    # (the early length when pauses are not decoded sooner).
+    settings = VadSettings(decode_quiet_seconds=decode_quiet)
+    assert settings.tail_seconds == settings.offer_quiet_seconds
+    vad = VoiceActivityDetector(settings)
+    offered: list[bytes] = []
+    vad.on_pause = lambda pcm, number: offered.append(pcm)
+    done = vad.feed(silence(0.5) + voice(0.6) + silence(1.0))
+    assert done == offered and len(offered) == 1
 
 
 def test_speech_resuming_before_the_pause_is_long_enough_keeps_the_utterance() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,7 @@ def test_the_worker_scores_each_clip_as_a_decoder_here_does() -> None:
         for clip, score in zip([*clips, clips[0]], [*expected, expected[0]], strict=True):
             worker.submit(clip)
             assert worker.score() == score
+            assert 0 < worker.last_seconds < 5  # its CPU time on the clip
         worker.submit(clips[0])
         with pytest.raises(RuntimeError, match="not collected"):
             worker.submit(clips[1])
@@ -50,5 +52,18 @@ def test_the_worker_scores_each_clip_as_a_decoder_here_does() -> None:
 
 
 def test_a_worker_that_cannot_build_its_decoder_says_so() -> None:
-    with pytest.raises(RuntimeError, match="did not start"):
-        PhoneLoopWorker({**options(), "hmm": "/nonexistent/model"})
+    worker = PhoneLoopWorker({**options(), "hmm": "/nonexistent/model"})
+    try:
+        with pytest.raises(RuntimeError, match="did not start"):
+            worker.submit(bytes(3200))
+    finally:
+        worker.close()
+    worker.close()  # a second time: nothing
+    assert not worker.alive
+
+
+def test_a_frozen_application_starts_no_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    # It has no interpreter to run the worker module: the phone loop stays in-process.
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(RuntimeError, match="frozen"):
+        PhoneLoopWorker(options())

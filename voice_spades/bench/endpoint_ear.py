@@ -21,6 +21,15 @@ from voice_spades.voice.understanding.grammar import PhraseTable
 _FRAME = VadSettings().frame_bytes
 
 
+def cpu_clock(recognizer: object) -> Callable[[], float]:
+    """How a bench on a virtual clock times a decode: the deciding thread's CPU time,
+    plus the waits ``recognizer`` says it would have had for a process of its own
+    beside it with a core free (``parallel_wait_seconds``, when it has one)."""
+    def clock() -> float:
+        return time.thread_time() + float(getattr(recognizer, "parallel_wait_seconds", 0.0))
+    return clock
+
+
 class DeferredPauses:
     """The microphone as the early end's thread sees it: its call to end an utterance
     is noted, to be made when its decode would be done (see :class:`Ear`)."""
@@ -47,13 +56,16 @@ class Ear:
     newest replacing one not started, and dropped if speech resumed meanwhile); its
     decode runs with the clock stopped and takes its CPU time of virtual time, after
     which it may end the utterance (when the pause is long enough). The listener's
-    own decode waits for a decode under way (one recognizer, one lock)."""
+    own decode waits for a decode under way (one recognizer, one lock). A decode's
+    time is that of :func:`cpu_clock`."""
 
     def __init__(self, recognizer: Recognizer, table: PhraseTable,
                  judge: Callable[[bytes], Outcome], early: bool,
                  vad: VadSettings | None = None) -> None:
         self.now = 0.0
         self.judge = judge
+        self._spent = cpu_clock(recognizer)
+        """This thread's CPU time plus the recognizer's modelled waits."""
         self.microphone = Microphone(clock=lambda: self.now, vad=vad)
         self.microphone.on_utterance = self._utterance
         self.early_end: EarlyEnd | None = None
@@ -109,14 +121,14 @@ class Ear:
             assert self.early_end is not None
             start = max(offered, self._free_at)
             self._deferred.asked.clear()
-            began = time.thread_time()
+            began = self._spent()
             self.early_end.pause(utterance, number)
-            self._free_at = start + time.thread_time() - began
+            self._free_at = start + self._spent() - began
             self._decoded = (utterance, self._free_at)
             self._ends += [(self._free_at, n, utterance) for n in self._deferred.asked]
 
     def _utterance(self, utterance: bytes) -> None:
-        began = time.thread_time()
+        began = self._spent()
         early = utterance in self._ending
         self._ending.discard(utterance)
         ready = self.now if self._due is None else self._due
@@ -128,4 +140,4 @@ class Ear:
         elif self._free_at > ready:
             waited, ready = self._free_at - ready, self._free_at
         outcome = self.judge(utterance)
-        self.decided.append((ready + time.thread_time() - began, outcome, early, waited))
+        self.decided.append((ready + self._spent() - began, outcome, early, waited))

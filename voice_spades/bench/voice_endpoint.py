@@ -37,7 +37,12 @@ listener's own decode waits for it. The decision time is then:
 
 Latency is the decision time less the end of speech. CPU time (``thread_time``) is
 counted rather than wall time, so the figure holds on a loaded machine; the device's
-own buffering is not counted (the same on both paths). A clip's outcome is that of
+own buffering is not counted (the same on both paths). Where the recognizer scores
+part of a decode in a process of its own (PocketSphinx's phone loop, on a machine
+with a second core), a second core is modelled as free: the decode takes the
+deciding thread's CPU time plus, per clip sent to that process, how much longer
+the process's CPU time on it was than the deciding thread's CPU time between
+sending the clip and asking for its answer (``parallel_wait_seconds``). A clip's outcome is that of
 its last utterance; one that acts wrongly unasked anywhere counts as such. What is
 heard and decided is deterministic for a seed; the CPU time is measured.
 """
@@ -299,8 +304,7 @@ def main(argv: list[str] | None = None,
         return 1
     heard = run(recognizers, samples, args.seed, lexicon_for(language),
                 ConfirmationPolicy(confirm_bids=not args.no_confirm),
-                VadSettings(decode_quiet_seconds=args.decode_quiet,
-                            tail_seconds=args.decode_quiet))
+                VadSettings(decode_quiet_seconds=args.decode_quiet))
     row = {"backend": args.backend, "language": language, "seed": args.seed,
            **summary(heard)}
     print(f"{args.backend} through the microphone (seed {args.seed}): {_line(row)}")

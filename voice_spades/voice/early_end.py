@@ -36,7 +36,9 @@ _log = logging.getLogger(__name__)
 
 MIN_CONFIDENCE = 0.8
 """Confidence below which an utterance is not ended early (it waits for the full
-quiet)."""
+quiet). Lower bars end more commands early (0.6: 230 of 300 rather than 208, no
+outcome changed) but cut more commands said with a pause inside them (0.6: 2 more
+outcomes worse of 248), so the bar stays."""
 RIVAL_PROBABILITY = 0.1
 """An alternative at least this likely that could go on ("queen" under "queen of
 hearts") keeps the utterance open."""

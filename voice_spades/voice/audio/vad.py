@@ -75,11 +75,6 @@ class VadSettings:
     """Audio kept from before the onset, so soft first sounds are not cut."""
     hangover_seconds: float = 0.6
     """Quiet that ends an utterance."""
-    tail_seconds: float = 0.1
-    """Quiet kept at the end of an utterance (the rest of the hangover is cut). As
-    long as ``decode_quiet_seconds``, so the utterance offered at a pause is exactly
-    the one delivered at the hangover when nothing more is said (a recognizer that
-    keeps its last results decodes it once)."""
     early_quiet_seconds: float = 0.2
     """Quiet after which an utterance may end early (0: never)."""
     decode_quiet_seconds: float = 0.1
@@ -109,6 +104,14 @@ class VadSettings:
         if 0 < self.decode_quiet_seconds < self.early_quiet_seconds:
             return self.decode_quiet_seconds
         return self.early_quiet_seconds
+
+    @property
+    def tail_seconds(self) -> float:
+        """Quiet kept at the end of an utterance (the rest of the hangover is cut): the
+        quiet after which a pause is offered, so the utterance offered at a pause is
+        exactly the one delivered at the hangover when nothing more is said (a
+        recognizer that keeps its last results decodes it once)."""
+        return self.offer_quiet_seconds or self.decode_quiet_seconds
 
     def frames(self, seconds: float) -> int:
         """The number of frames in ``seconds`` (at least 1)."""

@@ -4,7 +4,8 @@ One grammar decoder holds the dictionary (with the lexicon's extra pronunciation
 and, for another language, its own entries such as "it:re") and one search per
 phrase set, kept in a cache (LRU). A second decoder runs the free phone loop that
 verifies the winner; with ``tuning.phone_loop_process`` (and a second core) it runs
-in a process of its own (:mod:`.phone_loop_worker`), beside the grammar search.
+in a process of its own (:mod:`.phone_loop_worker`), beside the grammar search, and
+is built here only if that process fails (it then stays here).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import time
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -55,13 +58,25 @@ class Decoders:
         self._loop: Any = None
         self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
         self._numbers = itertools.count()
+        self._loop_options: dict[str, Any] = {}
         self._worker: PhoneLoopWorker | None = None
-        self._submitted = False
+        self._submitted: float | None = None
+        """This thread's CPU time when the clip being scored in the worker was sent."""
+        self.waited_seconds = 0.0
+        """How long decodes would have waited so far for the phone loop's process, had
+        it a core of its own: per clip, the worker's CPU time on it less this
+        thread's CPU time between sending it and asking for its score (never below
+        0). A benchmark timing decodes by CPU time adds it."""
 
     @property
     def loaded(self) -> bool:
         """True once the decoders are loaded."""
         return self._grammar is not None
+
+    @property
+    def worker(self) -> PhoneLoopWorker | None:
+        """The phone loop's process, while it serves."""
+        return self._worker
 
     @property
     def grammar(self) -> Any:
@@ -78,18 +93,20 @@ class Decoders:
             hmm=str(self.model_dir / "en-us"), samprate=SAMPLE_RATE, loglevel="FATAL",
             bestpath=False, warp_type="inverse_linear", warp_params=f"{t.warp:g}",
         )
+        self._loop_options = dict(allphone=str(self.model_dir / "en-us-phone.lm.bin"),
+                                  lw=1.0, **common)
+        if t.phone_loop_process and (os.cpu_count() or 1) > 1:
+            try:  # it loads while the grammar decoder does
+                self._worker = PhoneLoopWorker(self._loop_options)
+                weakref.finalize(self, self._worker.close)
+            except (RuntimeError, OSError):
+                log.info("the phone loop runs in this process")
         self._grammar = pocketsphinx.Decoder(
             dict=str(self.model_dir / "cmudict-en-us.dict"), lm=None, beam=t.beam,
             wbeam=t.word_beam, pbeam=t.phone_beam, topn=t.topn, **common)
-        loop_options = dict(allphone=str(self.model_dir / "en-us-phone.lm.bin"), lw=1.0,
-                            **common)
-        self._loop = pocketsphinx.Decoder(**loop_options)
+        if self._worker is None:
+            self._loop = pocketsphinx.Decoder(**self._loop_options)
         self.install_extra_words()
-        if t.phone_loop_process and (os.cpu_count() or 1) > 1:
-            try:
-                self._worker = PhoneLoopWorker(loop_options)
-            except (RuntimeError, OSError):
-                log.info("the phone loop runs in this process")
 
     # -- dictionary -------------------------------------------------------------
 
@@ -184,17 +201,20 @@ class Decoders:
             return
         try:
             self._worker.submit(clip)
-            self._submitted = True
         except RuntimeError:
-            self._worker = None
+            self._lose_worker()
+            return
+        self._submitted = time.thread_time()
 
     def phone_loop_score(self, clip: bytes) -> int:
         """The free phone loop's log score of ``clip`` (0 when it finds nothing): the
         answer of :meth:`start_phone_loop` when it was called, else scored here."""
         if (score := self._collect()) is not None:
             return score
-        if self._loop is None:
+        if not self.loaded:
             self._load()
+        if self._loop is None:  # the process failed: the phone loop runs here from now
+            self._loop = pocketsphinx.Decoder(**self._loop_options)
         return loop_score(self._loop, clip)
 
     def drop_phone_loop(self) -> None:
@@ -202,14 +222,24 @@ class Decoders:
         self._collect()
 
     def _collect(self) -> int | None:
-        if not self._submitted or self._worker is None:
+        if self._submitted is None or self._worker is None:
             return None
-        self._submitted = False
+        submitted, self._submitted = self._submitted, None
         try:
-            return self._worker.score()
+            score = self._worker.score()
         except RuntimeError:
-            self._worker = None
+            self._lose_worker()
             return None
+        here = time.thread_time() - submitted
+        self.waited_seconds += max(0.0, self._worker.last_seconds - here)
+        return score
+
+    def _lose_worker(self) -> None:
+        log.warning("the phone-loop process ended; the phone loop runs in this process")
+        self._submitted = None
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
 
     def close(self) -> None:
         """End the phone loop's process, if any (it also ends with this process)."""

@@ -317,6 +317,13 @@ class PocketSphinxRecognizer:
             ranked.append(after)
         return ranked
 
+    @property
+    def parallel_wait_seconds(self) -> float:
+        """How long decodes would have waited so far for the phone loop's process with
+        a core of its own (see ``Decoders.waited_seconds``): what a benchmark timing
+        decodes by this thread's CPU time adds."""
+        return self._decoders.waited_seconds
+
     def close(self) -> None:
         """Free what lives outside this process (the phone loop's, if any)."""
         with self._lock:
