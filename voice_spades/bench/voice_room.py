@@ -1,7 +1,7 @@
 """`voice-spades bench voice --room`: speaking over the narrator on loudspeakers, in a room.
 
     voice-spades bench voice --room [--aec speex,none] [--during 9] [--after 3]
-        [--narration-seconds 30] [--seed 1] [--offline] [--json] [--verbose]
+        [--narration-seconds 30] [--seed 1] [--offline [--causes]] [--json] [--verbose]
 
 The narrator's lines (the game's own words over a seeded match, spoken by its own
 synthesizer) play through the game's audio output on a virtual sound device; a
@@ -28,7 +28,10 @@ alone. ``--offline`` runs the same scenes on a virtual clock without the device
 --narration-seconds 600`` takes a few minutes a configuration). The narration-only
 part plays distinct clips (up to ten minutes' worth) at the usual echo level, 6 dB
 louder and 6 dB quieter in turn. A default run takes about eight minutes live (four
-a configuration) and under a minute offline.
+a configuration) and under a minute offline. ``--causes`` (offline) also says, per
+configuration, where the commands not understood were lost
+(:mod:`.voice_room_causes`: the recognizer, the room, the echo gate, the echo left,
+the cut), decoding each command again in easier conditions (about twice as long).
 """
 
 from __future__ import annotations
@@ -66,14 +69,22 @@ def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
 
     scenes = plan_scenes(args.seed, args.during, args.after, *scene_options(args))
     clips = narration_clips(args.seed, clip_count(len(scenes), args.narration_seconds))
+    from voice_spades.bench.voice_room_causes import explain
+
     runner = OfflineRunner(PocketSphinxRecognizer(), None if aec == "none" else aec,
-                           args.seed, delay=args.delay)
-    results = [asdict(runner.run_scene(scene, clips[scene.narration])) for scene in scenes]
+                           args.seed, delay=args.delay, keep_audio=args.causes)
+    results, causes = [], []
+    for scene in scenes:
+        result = runner.run_scene(scene, clips[scene.narration])
+        results.append(asdict(result))
+        if args.causes:
+            found = explain(runner, result.correct, args.seed + scene.number)
+            causes.append(asdict(found) | {"cause": found.cause})
     narration = runner.run_narration(clips, args.narration_seconds) \
         if args.narration_seconds > 0 else None
     if runner.canceller is not None:
         runner.delays.append(runner.canceller.delay)
-    return {"aec": aec, "scenes": results,
+    return {"aec": aec, "scenes": results, "causes": causes,
             "narration": asdict(narration) if narration else None,
             "delays": [round(d, 4) for d in runner.delays]}
 
@@ -148,6 +159,11 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         "narration_barge_ins": narration["barge_ins"],
         "delays_ms": [round(d * 1000, 1) for d in run.get("delays", [])],
     }
+    from voice_spades.bench.voice_room_causes import cause_counts
+
+    for kind in ("during", "after"):
+        if run.get("causes"):
+            row[f"causes_{kind}"] = cause_counts(run["causes"], kind)
     for key in ("ratio_db", "noise"):
         groups = sorted({s[key] for s in during})
         row[f"during_understood_by_{key}"] = {
@@ -218,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="virtual clock, no sound device (fast)")
     parser.add_argument("--delay", type=float, default=0.1,
                         help="offline: the device's output-to-input delay to simulate (s)")
+    parser.add_argument("--causes", action="store_true",
+                        help="offline: say where the commands not understood were lost")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--verbose", action="store_true", help="list every scene")
     args = parser.parse_args(argv)
@@ -238,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--rooms takes {', '.join(ROOMS)}; --noises {', '.join(NOISE_NAMES)}",
               file=sys.stderr)
         return 2
+    if args.causes and not args.offline:
+        print("--causes needs --offline", file=sys.stderr)
+        return 2
     if not args.offline and sys.platform != "linux":
         from voice_spades.bench.voice_room_live import LINUX_ONLY
 
@@ -253,14 +274,21 @@ def main(argv: list[str] | None = None) -> int:
         runs.append(run)
         rows.append(summary(run))
         if args.verbose:
-            for s in run["scenes"]:
+            causes = run.get("causes") or [{} for _ in run["scenes"]]
+            for s, c in zip(run["scenes"], causes, strict=True):
                 print(f"  {aec} {s['kind']:6} {s['room']:6} {s['ratio_db']:+.0f} dB "
                       f"{s['noise']:6} {s['transcript']!r} -> {s['answer']} "
                       f"{'ok' if s['correct'] else repr(s['heard'])}"
-                      f"{' barge-in' if s['barged'] else ''} extra {s['extra']}")
+                      f"{' barge-in' if s['barged'] else ''} extra {s['extra']}"
+                      f"{' lost: ' + c['cause'] if c.get('cause') else ''}")
     if not rows:
         return 1
     print_table(rows)
+    for row in rows:
+        for kind in ("during", "after"):
+            if f"causes_{kind}" in row:
+                print(f"{row['aec']}: {kind}, where the commands went: " + ", ".join(
+                    f"{name} {count}" for name, count in row[f"causes_{kind}"].items()))
     if args.json:
         print(json.dumps(rows))
     return 0

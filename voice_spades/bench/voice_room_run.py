@@ -11,12 +11,12 @@ no sound device (``--offline``: fast, for comparing cancellers);
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from voice_spades.bench.endpoint_ear import cpu_clock
 from voice_spades.bench.voice import Outcome, decode_one
 from voice_spades.bench.voice_room_scenes import Scene, command_samples
 from voice_spades.commands import Act, PlayCurrent
@@ -232,8 +232,16 @@ class OfflineRunner:
     first scene there (the game starts by talking too)."""
 
     def __init__(self, recognizer: Recognizer, aec: str | None, seed: int,
-                 delay: float = 0.1) -> None:
+                 delay: float = 0.1, keep_audio: bool = False) -> None:
         self.recognizer = recognizer
+        self.keep_audio = keep_audio
+        self.heard: list[tuple[float, bytes]] = []
+        """With ``keep_audio``: each frame the detector was given (after cancellation)
+        during the last scene, with the time it was recorded."""
+        self.delivered: list[tuple[float, bytes]] = []
+        """With ``keep_audio``: the utterances of the last scene, with their delivery time."""
+        self.book: Book | None = None
+        """The last scene's book (its command, grammar and times)."""
         self.aec = aec
         self.seed = seed
         self.delay = delay
@@ -262,12 +270,15 @@ class OfflineRunner:
         self._place = (room, noise)
         self._loop = RoomLoop(room, echo_gain(narration), noise, seed, extra_delay=self.delay)
         self.canceller = EchoCanceller(self.aec) if self.aec else None
+        if self.canceller is not None and self.keep_audio:
+            self.canceller.on_cleaned = self._keep
         self.microphone = Microphone(barge_in=True, canceller=self.canceller,
                                      clock=lambda: self.t)
         if self._early is not None:
             self._early.close()
         self._early = EarlyEnd(self.recognizer, self.microphone, self._phrases,
-                               synchronous=True, clock=lambda: self.t, timer=time.thread_time)
+                               synchronous=True, clock=lambda: self.t,
+                               timer=cpu_clock(self.recognizer))
         self.microphone.on_utterance = self._utterance
         self.microphone.on_barge_in = self._barge
         self._advance(SETTLE)
@@ -281,7 +292,8 @@ class OfflineRunner:
         samples = to_16k(*narration)
         loop = self._enter(scene.room, scene.noise, samples, self.seed + scene.number)
         loop.echo_gain = echo_gain(samples)
-        book = self._book = Book(scene, self.recognizer, self.seed)
+        book = self._book = self.book = Book(scene, self.recognizer, self.seed)
+        self.heard, self.delivered = [], []
         self.recognizer.set_phrases(book.table.phrases)
         self._advance(0.5)
         start = self.t
@@ -343,8 +355,13 @@ class OfflineRunner:
         self._loop.add_reference(played, RATE, self.t)
         pcm = self._loop.next_block(timeout=0.0, now=self.t)
         assert pcm is not None
+        if self.canceller is None and self.keep_audio:
+            self._keep(pcm)
         self.microphone.process(pcm, self.t)
         self.t += BLOCK / RATE
+
+    def _keep(self, frame: bytes) -> None:
+        self.heard.append((self.t, frame))
 
     def _barge(self) -> None:
         if self._narration is not None:
@@ -359,15 +376,18 @@ class OfflineRunner:
         return tuple(self._book.table.phrases) if self._book is not None else ()
 
     def _utterance(self, pcm: bytes) -> None:
-        began = time.thread_time()  # CPU time: the figure holds on a loaded machine
+        cpu = cpu_clock(self.recognizer)  # CPU time: the figure holds on a loaded machine
+        began = cpu()
         # a pause decoded while the virtual clock stood still: done only that much later
         last = self._early.last_decode if self._early is not None else None
         spent = max(0.0, last.done - self.t) if last is not None and last.utterance == pcm \
             else 0.0
 
         def clock() -> float:
-            return self.t + time.thread_time() - began + spent
+            return self.t + cpu() - began + spent
 
+        if self.keep_audio:
+            self.delivered.append((self.t, pcm))
         if self._book is not None:
             self._book.utterance(pcm, self.t, clock, self.microphone.heard_over_game)
         elif self._chatter is not None:

@@ -28,6 +28,7 @@ needs); with no reference stream (no sound output) frames pass through unchanged
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -129,7 +130,11 @@ class ResidualSuppressor:
     the narrator with it and without; it takes only 1-2 dB more echo out (its
     estimate of the residual follows the filter's), distorts the voice said over the
     narrator, and the narration alone caused one question with it, none without. So
-    it is off unless asked for (``EchoCanceller(suppress=True)``)."""
+    it is off unless asked for (``EchoCanceller(suppress=True)``). Its noise suppressor
+    alone (no echo link, -15 dB), measured the same way, understood 22 of 36 against 21
+    on one set of scenes and 27 against 27 on another, lost one command said after the
+    narrator, let the narration cause one question, and ended utterances later (median
+    latency 675 ms against 565 ms): not kept either."""
 
     def __init__(self, aec: Any, echo_db: int, active_db: int, noise_db: int) -> None:
         import ctypes
@@ -250,6 +255,8 @@ class EchoCanceller:
         self.frames = 0
         """Frames processed against a reference."""
         self.delay_changes = 0
+        self.on_cleaned: Callable[[bytes], None] | None = None
+        """Called with each frame after cancellation (the benches trace with it)."""
 
     @property
     def name(self) -> str:
@@ -302,6 +309,8 @@ class EchoCanceller:
         at = self.frame_time(time, len(near))
         self.active = self.has_reference(at) and len(near) == FRAME
         if not self.active:
+            if self.on_cleaned is not None:
+                self.on_cleaned(frame)
             return Cleaned(frame, None)
         raw = near.astype(np.float32) / 32768.0
         if self.estimator.feed(raw, at, self.timeline):
@@ -312,7 +321,10 @@ class EchoCanceller:
         out = self.backend.process(np.ascontiguousarray(near, dtype=np.int16), far)
         silent = not np.any(far)
         linear = getattr(self.backend, "linear", None)
-        return Cleaned(out.astype("<i2").tobytes(), None if silent else energy_db(far.tobytes()),
+        pcm = out.astype("<i2").tobytes()
+        if self.on_cleaned is not None:
+            self.on_cleaned(pcm)
+        return Cleaned(pcm, None if silent else energy_db(far.tobytes()),
                        None if linear is None else energy_db(linear.tobytes()))
 
     def _set_delay(self, delay: float) -> None:
