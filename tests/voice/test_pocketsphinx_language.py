@@ -16,6 +16,7 @@ from voice_spades.voice.lexicon import lexicon_file, lexicon_for, load_lexicon
 from voice_spades.voice.recognizers.base import load_phrases
 from voice_spades.voice.recognizers.phonetics import pronunciations_for, with_alternatives
 from voice_spades.voice.recognizers.phonetics_it import pronounce, segments, spelling_rules
+from voice_spades.voice.recognizers.pocketsphinx_grammar import language_garbage
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 from voice_spades.voice.recognizers.pocketsphinx_tuning import tuning_for
 from voice_spades.voice.testing import testspeech
@@ -57,6 +58,20 @@ def test_italian_alternatives_are_offered_and_bounded() -> None:
         pronounce("x1")
 
 
+def test_italian_sounds_natural_speakers_make_are_offered() -> None:
+    """The tapped r between vowels is heard as a flap (D), an r before a consonant may
+    not be heard at all, n before a hard c or g is [ŋ], and e is heard as IH too: each
+    an alternative after the spelling's own sound, never instead of it."""
+    assert "K W OW D IY" in pronounce("cuori")
+    assert pronounce("cuori")[0] == "K W OW R IY"
+    assert "K AA T AA" in pronounce("carta")
+    assert "T EH NG G OW" in pronounce("tengo")
+    assert "CH IY NG K W EH" in pronounce("cinque")
+    assert not any("NG" in p for p in pronounce("mangia"))  # a soft g: no [ŋ]
+    assert not any(" D " in f" {p} " for p in pronounce("re"))  # no r between vowels
+    assert "T ER IH" in pronounce("tre")
+
+
 @pytest.mark.parametrize("language", ["it", "fr"])
 def test_every_word_of_the_grammar_has_pronunciations_in_the_models_phones(
         language: str) -> None:
@@ -71,15 +86,35 @@ def test_every_word_of_the_grammar_has_pronunciations_in_the_models_phones(
 
 def test_french_alternatives_spell_out_the_r_and_the_j() -> None:
     lex = lexicon_for("fr")
-    assert with_alternatives("T R W AA", lex)[:3] == ["T R W AA", "T L W AA", "T W AA"]
+    assert with_alternatives("T R W AA", lex)[:4] == ["T R W AA", "T HH W AA", "T L W AA",
+                                                      "T W AA"]
     assert "JH UW" in pronunciations_for("joue", lex)
     assert len(pronunciations_for("enregistre", lex)) == lex.max_variants
+
+
+def test_the_fricative_r_of_carreau_does_not_make_it_a_trefle() -> None:
+    """Natural voices say the r of "carreau" as a fricative the English model hears as
+    F or HH; "trèfle" has a real F, so it must not also begin like "carreau" said that
+    way (T F, T K): "le plus gros carreau" was heard as "... trèfle"."""
+    lex = lexicon_for("fr")
+    assert {"K AA F OW", "K AA HH OW"} <= set(pronunciations_for("carreau", lex))
+    for word in ("trèfle", "trèfles"):
+        assert not any(p.startswith(("T F", "T K")) for p in pronunciations_for(word, lex))
+
+
+@pytest.mark.parametrize("language", ["it", "fr"])
+def test_every_garbage_word_of_the_language_can_be_pronounced(language: str) -> None:
+    """A garbage word without a pronunciation would silently be left out of the model."""
+    lex = lexicon_for(language)
+    words = language_garbage(language)
+    assert len(words) >= 40
+    assert [w for w in words if not pronunciations_for(w, lex)] == []
 
 
 def test_a_bad_phone_alternative_is_refused(tmp_path: Path) -> None:
     text = lexicon_file("fr").read_text(encoding="utf-8")
     bad = tmp_path / "lexicon_fr.toml"
-    bad.write_text(text.replace('R = ["R", "L", ""]', 'R = ["r"]'), encoding="utf-8")
+    bad.write_text(text.replace('R = ["R", "HH", "L", ""]', 'R = ["r"]'), encoding="utf-8")
     with pytest.raises(ValueError, match="phone_alternatives"):
         load_lexicon(bad)
 

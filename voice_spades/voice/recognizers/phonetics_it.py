@@ -47,7 +47,8 @@ def spelling_rules(path: Path = RULES_FILE) -> SpellingRules:
         data = tomllib.load(handle)
     rules = []
     for spelling, condition, phones in data["rules"]:
-        if condition not in ("", "front", "vowel", "consonant", "end", "voiced", "glide"):
+        if condition not in ("", "front", "vowel", "consonant", "end", "voiced", "glide",
+                             "between", "velar"):
             raise ValueError(f"{path.name}: unknown condition {condition!r} for {spelling!r}")
         rules.append((spelling, condition, tuple(p.strip() for p in phones.split("|"))))
     rules.sort(key=lambda rule: -len(rule[0]))  # stable: the file's order among equals
@@ -84,6 +85,14 @@ def _holds(condition: str, letters: str, start: int, end: int, rules: SpellingRu
             return after == ""
         case "voiced":
             return after in rules.voiced and after != ""
+        case "between":  # between two vowels
+            return before != "" and before in rules.vowels and after in rules.vowels \
+                and after != ""
+        case "velar":  # a hard c or g, q or k follows: "tengo", "cinque", "anche"
+            following = letters[end + 1] if end + 1 < len(letters) else ""
+            if after in ("q", "k"):
+                return True
+            return after in ("c", "g") and following not in rules.front
         case _:  # "glide": between a consonant and a vowel
             return before != "" and before not in rules.vowels and after in rules.vowels \
                 and after != ""
