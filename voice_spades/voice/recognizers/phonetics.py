@@ -27,12 +27,12 @@ SEPARATOR = ":"
 
 def with_alternatives(phones: str, lexicon: Lexicon) -> list[str]:
     """``phones`` and its variants with the lexicon's phone alternatives (a French "R"
-    also heard as "L" or not at all), fewest changes first, at most the lexicon's
+    also heard as "HH", "L" or not at all), fewest changes first, at most the lexicon's
     ``max_variants``.
 
     >>> from voice_spades.voice.lexicon import lexicon_for
-    >>> with_alternatives("T R W AA", lexicon_for("fr"))[:3]
-    ['T R W AA', 'T L W AA', 'T W AA']
+    >>> with_alternatives("T R W AA", lexicon_for("fr"))
+    ['T R W AA', 'T HH W AA', 'T L W AA', 'T W AA']
     """
     options = [lexicon.phone_alternatives.get(p, (p,)) for p in phones.split()]
     picks = sorted(itertools.product(*(range(len(o)) for o in options)),
