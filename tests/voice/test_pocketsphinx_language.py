@@ -196,3 +196,14 @@ def test_yes_and_no_answer_a_question_in_both_languages(
         load(recognizer, table)
         for i, word in enumerate(words):
             assert recognizer.decode(speak(word, language, 200 + i)).text == word
+
+
+def test_a_word_kept_as_written_gets_no_phone_alternatives() -> None:
+    """French "d'accord" is said only as written: with its r heard as HH, short table
+    talk was taken for it (a yes); other words still get every alternative."""
+    lex = lexicon_for("fr")
+    assert "d'accord" in lex.as_written
+    assert pronunciations_for("d'accord", lex) == list(lex.pronunciations["d'accord"])
+    assert not any("HH" in p for p in pronunciations_for("d'accord", lex))
+    assert any("HH" in p for p in pronunciations_for("regarde", lex))
+    assert lexicon_for("it").as_written == frozenset()

@@ -94,6 +94,9 @@ class Lexicon:
     {"R": ("R", "L", "")} (French r); each word gets these variants too."""
     max_variants: int = 12
     """At most this many pronunciations per word once the alternatives are spelt out."""
+    as_written: frozenset[str] = frozenset()
+    """Words whose hand-written pronunciations are used as written, without the phone
+    alternatives (French "d'accord": its r heard as HH let short table talk fit it)."""
 
     def substitution_cost(self, heard: str, said: str, *, risky: bool = False) -> float:
         """Cost of hearing ``heard`` where a phrase has ``said``: 0 if equal, the
@@ -163,6 +166,7 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
                                  "ARPAbet phones separated by spaces")
     alternatives = dict(data.get("phone_alternatives", {}))
     max_variants = int(alternatives.pop("max_variants", 12))
+    as_written = frozenset(str(word) for word in alternatives.pop("as_written", []))
     for phone, options in alternatives.items():
         if not _ARPABET.fullmatch(phone) or not all(
                 _ARPABET.fullmatch(o) or o == "" for o in options):
@@ -197,7 +201,7 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
                            if "close_probability" in confirmation else None),
         exclusive_pronunciations=language != "en",
         phone_alternatives={phone: tuple(o) for phone, o in alternatives.items()},
-        max_variants=max_variants)
+        max_variants=max_variants, as_written=as_written)
 
 
 def lexicon_file(language: str) -> Path:

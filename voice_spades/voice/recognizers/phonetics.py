@@ -59,11 +59,14 @@ def word_of(entry: str) -> str:
 
 def pronunciations_for(word: str, lexicon: Lexicon) -> list[str]:
     """Every pronunciation of ``word`` in the lexicon's language, in ARPAbet, the
-    hand-written ones first, each with the lexicon's phone alternatives spelt out;
-    empty when the word cannot be pronounced."""
+    hand-written ones first, each with the lexicon's phone alternatives spelt out
+    (unless the lexicon keeps the word ``as_written``); empty when the word cannot be
+    pronounced."""
     found: list[str] = []
     for written in lexicon.pronunciations.get(word, ()):
-        found += [p for p in with_alternatives(written, lexicon) if p not in found]
+        spelt = [written] if word in lexicon.as_written \
+            else with_alternatives(written, lexicon)
+        found += [p for p in spelt if p not in found]
     if lexicon.language == "it":
         with contextlib.suppress(ValueError):  # a letter no Italian rule reads
             found += [p for p in pronounce_italian(word) if p not in found]
