@@ -48,7 +48,7 @@ def spelling_rules(path: Path = RULES_FILE) -> SpellingRules:
     rules = []
     for spelling, condition, phones in data["rules"]:
         if condition not in ("", "front", "vowel", "consonant", "end", "voiced", "glide",
-                             "between", "velar"):
+                             "velar"):
             raise ValueError(f"{path.name}: unknown condition {condition!r} for {spelling!r}")
         rules.append((spelling, condition, tuple(p.strip() for p in phones.split("|"))))
     rules.sort(key=lambda rule: -len(rule[0]))  # stable: the file's order among equals
@@ -85,9 +85,6 @@ def _holds(condition: str, letters: str, start: int, end: int, rules: SpellingRu
             return after == ""
         case "voiced":
             return after in rules.voiced and after != ""
-        case "between":  # between two vowels
-            return before != "" and before in rules.vowels and after in rules.vowels \
-                and after != ""
         case "velar":  # a hard c or g, q or k follows: "tengo", "cinque", "anche"
             following = letters[end + 1] if end + 1 < len(letters) else ""
             if after in ("q", "k"):
