@@ -40,6 +40,7 @@ from pathlib import Path
 
 from voice_spades.voice.lexicon import LANGUAGES, lexicon_for
 from voice_spades.voice.testing.chatter import plan_chatter
+from voice_spades.voice.testing.mbrola import MissingSounds
 from voice_spades.voice.testing.testspeech import (
     SAMPLE_RATE,
     SpeechParams,
@@ -172,20 +173,63 @@ def missing_voices(voices: Sequence[str]) -> list[str]:
     return missing
 
 
-def write_manifest(out: Path, clips: Sequence[Clip], language: str = "en") -> Path:
-    """Synthesize ``clips`` into ``out`` and return the manifest's path. A language
-    other than English is named on the first line (``# language: it``), which
-    ``voice-spades bench voice`` reads."""
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What :func:`write_manifest` wrote."""
+
+    manifest: Path
+    clips: tuple[Clip, ...]
+    """The clips written, each with the voice that said it."""
+    revoiced: int = 0
+    """Clips said by another of the voices, their own lacking some of the sounds."""
+    left_out: tuple[MissingSounds, ...] = ()
+    """Clips no voice could say whole, with what the first voice lacked."""
+
+
+def write_manifest(out: Path, clips: Sequence[Clip], language: str = "en",
+                   voices: Sequence[str] = ()) -> Written:
+    """Synthesize ``clips`` into ``out``. A language other than English is named on
+    the first line (``# language: it``), which ``voice-spades bench voice`` reads.
+    A clip its voice cannot say whole (an MBROLA voice lacking sounds) is said by the
+    next of ``voices`` that can, or left out."""
     folder = out / "clips"
     folder.mkdir(parents=True, exist_ok=True)
     lines = [] if language == "en" else [f"{LANGUAGE_HEADER}{language}\n"]
-    for i, clip in enumerate(clips):
-        name = f"clips/{i:04d}.wav"
-        write_wav(render(clip), out / name)
-        lines.append(f"{name}\t{clip.transcript}\n")
+    written: list[Clip] = []
+    left_out: list[MissingSounds] = []
+    revoiced = 0
+    for clip in clips:
+        spoken = _spoken_whole(clip, voices)
+        if isinstance(spoken, MissingSounds):
+            left_out.append(spoken)
+            continue
+        said, pcm = spoken
+        revoiced += said.params.voice != clip.params.voice
+        name = f"clips/{len(written):04d}.wav"
+        write_wav(pcm, out / name)
+        lines.append(f"{name}\t{said.transcript}\n")
+        written.append(said)
     manifest = out / "manifest.tsv"
     manifest.write_text("".join(lines), encoding="utf-8")
-    return manifest
+    return Written(manifest, tuple(written), revoiced, tuple(left_out))
+
+
+def _spoken_whole(clip: Clip, voices: Sequence[str]) -> tuple[Clip, bytes] | MissingSounds:
+    """The clip rendered by its own voice, else by the next of ``voices`` that can say
+    it whole; the first voice's complaint when none can."""
+    others = list(voices)
+    if clip.params.voice in others:
+        start = others.index(clip.params.voice)
+        others = others[start + 1:] + others[:start]
+    first: MissingSounds | None = None
+    for voice in (clip.params.voice, *others):
+        tried = replace(clip, params=replace(clip.params, voice=voice))
+        try:
+            return tried, render(tried)
+        except MissingSounds as lacking:
+            first = first or lacking
+    assert first is not None
+    return first
 
 
 def _list(text: str) -> list[str]:
@@ -242,11 +286,16 @@ def main(argv: list[str] | None = None) -> int:
     if not clips:
         print(f"no phrase of the kinds {args.kinds}", file=sys.stderr)
         return 2
-    manifest = write_manifest(args.out, clips, args.language)
-    used = sorted({c.params.voice for c in clips})
-    noisy = sum(c.params.noise > NOISE_FLOOR for c in clips)
-    print(f"{len(clips)} clips, voices {', '.join(used)}, {noisy} with added noise: "
-          f"{manifest}")
+    written = write_manifest(args.out, clips, args.language, voices)
+    used = sorted({c.params.voice for c in written.clips})
+    noisy = sum(c.params.noise > NOISE_FLOOR for c in written.clips)
+    print(f"{len(written.clips)} clips, voices {', '.join(used)}, {noisy} with added noise: "
+          f"{written.manifest}")
+    if written.revoiced or written.left_out:
+        lacking = sorted({f"{m.voice} {d}" for m in written.left_out for d in m.diphones})
+        print(f"{written.revoiced} said by another voice and {len(written.left_out)} left "
+              "out: their MBROLA voice lacks some of their sounds"
+              + (f" ({', '.join(lacking)})" if lacking else ""))
     return 0
 
 

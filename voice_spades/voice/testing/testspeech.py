@@ -19,10 +19,13 @@ from pathlib import Path
 
 import numpy as np
 
+from voice_spades.voice.testing.mbrola import is_mbrola, speak_to_wav
+
 SAMPLE_RATE = 16000
 CACHE_ENV = "VOICE_SPADES_SPEECH_CACHE"
-# Bumped when the rendering changes, so stale cached clips are not reused.
-_RENDER_VERSION = 1
+# Bumped when the rendering changes, so stale cached clips are not reused (2: MBROLA
+# voices spoken whole, never with silent holes).
+_RENDER_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,9 @@ def synthesize(
     params: SpeechParams | None = None,
     cache_dir: Path | None = None,
 ) -> bytes:
-    """Return ``text`` spoken as 16 kHz mono int16 little-endian PCM."""
+    """Return ``text`` spoken as 16 kHz mono int16 little-endian PCM
+    (:class:`~voice_spades.voice.testing.mbrola.MissingSounds` when an MBROLA voice
+    cannot say all of it)."""
     return synthesize_file(text, params, cache_dir).read_bytes()
 
 
@@ -149,11 +154,14 @@ def _render_clean(text: str, params: SpeechParams) -> bytes:
     with tempfile.TemporaryDirectory(prefix="voice-spades-tts-") as tmp:
         wav = Path(tmp) / "speech.wav"
         raw = Path(tmp) / "speech.raw"
-        subprocess.run(
-            ["espeak-ng", "-v", params.voice, "-s", str(params.speed), "-p", str(params.pitch),
-             "-w", str(wav), "--", text],
-            check=True, capture_output=True,
-        )
+        if is_mbrola(params.voice):
+            speak_to_wav(text, params.voice, params.speed, params.pitch, wav)
+        else:
+            subprocess.run(
+                ["espeak-ng", "-v", params.voice, "-s", str(params.speed),
+                 "-p", str(params.pitch), "-w", str(wav), "--", text],
+                check=True, capture_output=True,
+            )
         subprocess.run(
             ["sox", str(wav), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16",
              "-e", "signed-integer", "-t", "raw", str(raw)],
