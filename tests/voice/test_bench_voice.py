@@ -13,6 +13,7 @@ import pytest
 
 from voice_spades.bench import voice as bench
 from voice_spades.errors import SetupError
+from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.recognizers.base import Recognition, Recognizer
 from voice_spades.voice.testing import manifest, testspeech
 from voice_spades.voice.testing.prompts import prompt_table
@@ -129,6 +130,18 @@ def test_the_manifest_plan_covers_every_kind() -> None:
     assert kinds == set(all_phrases().values())
     assert {clip.params.voice for clip in clips} == {"en-us", "en-gb"}
     assert all(clip.params.noise >= manifest.NOISE_FLOOR for clip in clips)
+
+
+def test_every_kind_is_said_by_every_voice() -> None:
+    # 12 kinds and 4 voices: voices simply in turn would give each kind one voice
+    voices = ["mb-it1", "mb-it2", "mb-it3", "mb-it4"]
+    table = all_phrases(lexicon_for("it"))
+    clips = manifest.plan(300, voices, [150], [50], [0.0], language="it")
+    heard_by: dict[str, set[str]] = {}
+    for clip in clips:
+        heard_by.setdefault(table[clip.transcript], set()).add(clip.params.voice)
+    assert len(heard_by) == 12
+    assert all(said == set(voices) for said in heard_by.values())
 
 
 @pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")

@@ -86,7 +86,8 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
          noise: Sequence[float], seed: int = 1, colors: Sequence[str] = ("white",),
          language: str = "en", kinds: Sequence[str] = ()) -> list[Clip]:
     """``count`` clips covering every kind of phrase of the language (or only
-    ``kinds``: "bid", "card"...), with varied speech."""
+    ``kinds``: "bid", "card"...), with varied speech; every kind is said by every
+    voice in turn."""
     rng = random.Random(seed)
     by_kind: dict[str, list[str]] = defaultdict(list)
     for phrase, kind in sorted(all_phrases(lexicon_for(language)).items()):
@@ -105,7 +106,10 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
     clips = []
     for i, text in enumerate(order[:count]):
         level = rng.choice(noise)
-        params = SpeechParams(voice=voices[i % len(voices)], speed=rng.choice(speeds),
+        # voices in turn, shifted every round of kinds: with as many kinds as a
+        # multiple of the voices, each kind would otherwise meet one voice only
+        voice = voices[(i + i // len(by_kind)) % len(voices)]
+        params = SpeechParams(voice=voice, speed=rng.choice(speeds),
                               pitch=rng.choice(pitches), noise=max(level, NOISE_FLOOR),
                               pad_seconds=PAD_SECONDS, seed=i)
         clips.append(Clip(text, params, rng.choice(colors)))
