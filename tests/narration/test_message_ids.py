@@ -29,7 +29,7 @@ ID_CALLS = {"Message", "render", "say", "line", "_line", "Line", "make_line", "T
 """Functions and methods whose first text argument is a message id."""
 
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+")
-FILE_SUFFIXES = {"toml", "json", "wav", "raw", "txt", "py", "md", "log", "tmp", "gz", "zip",
+FILE_SUFFIXES = {"toml", "json", "wav", "raw", "pho", "txt", "py", "md", "log", "tmp", "gz", "zip",
                  "tar", "csv", "pyc", "onnx", "bin"}
 """Last parts that make a dotted text a file name, not a message id."""
 
