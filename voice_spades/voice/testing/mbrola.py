@@ -100,17 +100,16 @@ def rename_phonemes(pho: str, database: str) -> str:
     renames = RENAMES.get(database, {})
     rows: list[list[str]] = []
     for line in pho.splitlines():
-        fields = line.split("\t")
-        parts = renames.get(fields[0], (fields[0],)) if len(fields) > 1 else ()
-        if len(parts) == 1:
-            fields[0] = parts[0]
-        if len(parts) <= 1:
-            rows.append(fields)
+        name, *rest = line.split("\t")
+        parts = renames.get(name, (name,))
+        if len(parts) == 1 or not rest:
+            rows.append([parts[0], *rest])
             continue
-        duration = int(fields[1])
-        rows += [[name, str(duration // len(parts) + (i < duration % len(parts)))]
-                 for i, name in enumerate(parts)]
-    return "".join(f"{chr(9).join(fields)}\n" for fields in _mend_pairs(rows, database))
+        duration = int(rest[0])
+        rows += [[part, str(duration // len(parts) + (i < duration % len(parts)))]
+                 for i, part in enumerate(parts)]
+    lines = ["\t".join(fields) for fields in _mend_pairs(rows, database)]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _mend_pairs(rows: list[list[str]], database: str) -> list[list[str]]:
@@ -150,5 +149,6 @@ def speak_to_wav(text: str, voice: str, speed: int, pitch: int, wav: Path) -> No
         script.write_text(rename_phonemes(pho, database), encoding="utf-8")
         made = subprocess.run(["mbrola", str(MBROLA_FOLDER / database / database), str(script),
                                str(wav)], check=False, capture_output=True, text=True)
-    if made.returncode != 0 or (missing := missing_diphones(made.stderr)):
-        raise MissingSounds(voice, text, missing_diphones(made.stderr) or ("?",))
+    missing = missing_diphones(made.stderr)
+    if made.returncode != 0 or missing:
+        raise MissingSounds(voice, text, missing or ("?",))
