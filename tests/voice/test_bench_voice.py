@@ -144,6 +144,17 @@ def test_every_kind_is_said_by_every_voice() -> None:
     assert all(said == set(voices) for said in heard_by.values())
 
 
+@pytest.mark.parametrize("kinds", [("extreme",), ("bid", "card"), ("bid", "card", "query")])
+def test_a_few_kinds_are_said_by_every_voice(kinds: tuple[str, ...]) -> None:
+    voices = ["mb-it1", "mb-it2", "mb-it3", "mb-it4"]
+    table = all_phrases(lexicon_for("it"))
+    clips = manifest.plan(40, voices, [150], [50], [0.0], language="it", kinds=kinds)
+    for kind in kinds:
+        said = [clip.params.voice for clip in clips if table[clip.transcript] == kind]
+        assert set(said) == set(voices)
+        assert max(said.count(v) for v in voices) - min(said.count(v) for v in voices) <= 1
+
+
 @pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
 def test_a_voice_espeak_ng_lacks_is_named_before_any_clip(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -106,9 +106,10 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
     clips = []
     for i, text in enumerate(order[:count]):
         level = rng.choice(noise)
-        # voices in turn, shifted every round of kinds: with as many kinds as a
-        # multiple of the voices, each kind would otherwise meet one voice only
-        voice = voices[(i + i // len(by_kind)) % len(voices)]
+        # the kinds of a round take the voices in turn, from a voice one further each
+        # round: with as many kinds as a multiple of the voices, each kind would
+        # otherwise meet one voice only (and one kind alone every other voice)
+        voice = voices[(i % len(by_kind) + i // len(by_kind)) % len(voices)]
         params = SpeechParams(voice=voice, speed=rng.choice(speeds),
                               pitch=rng.choice(pitches), noise=max(level, NOISE_FLOOR),
                               pad_seconds=PAD_SECONDS, seed=i)
