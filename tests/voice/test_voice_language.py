@@ -270,6 +270,23 @@ def test_a_doubtful_card_offers_the_close_second() -> None:
     assert understand(heard("due di fiori", 0.99), table, lexicon=lex) == Act(Card.parse("2C"))
 
 
+def test_the_lowest_card_heard_surely_is_still_asked_about_in_italian() -> None:
+    # "la più alta" is heard as "la più bassa" with full confidence by some voices:
+    # the highest card is offered, and only a suit with one card is played at once.
+    lex, words = lexicon_for("it"), Catalog("it", strict=True)
+    table = play_table(lex, "AH 8H 2C")
+    result = understand(heard("la più bassa di cuori", 1.0), table, lexicon=lex)
+    assert isinstance(result, Propose) and result.intent == Act(Card.parse("8H"))
+    assert "asso di cuori" in words.render_message(result.question)  # type: ignore[arg-type]
+    assert isinstance(understand(heard("la più alta di cuori", 1.0), table, lexicon=lex),
+                      Propose)
+    assert understand(heard("la più bassa di fiori", 1.0), table, lexicon=lex) == \
+        Act(Card.parse("2C"))
+    english = lexicon_for("en")
+    assert understand(heard("lowest heart", 1.0), play_table(english, "AH 8H 2C"),
+                      lexicon=english) == Act(Card.parse("8H"))
+
+
 @pytest.mark.parametrize("language", OTHER)
 def test_the_answers_of_the_language_are_yes_no_and_cancel(language: str) -> None:
     lex = lexicon_for(language)

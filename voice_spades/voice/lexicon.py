@@ -97,6 +97,9 @@ class Lexicon:
     as_written: frozenset[str] = frozenset()
     """Words whose hand-written pronunciations are used as written, without the phone
     alternatives (French "d'accord": its r heard as HH let short table talk fit it)."""
+    always_risky: frozenset[frozenset[str]] = frozenset()
+    """Risky pairs asked about however sure the recognizer was: one word heard for
+    the other with full confidence (Italian "alta" heard as "bassa")."""
 
     def substitution_cost(self, heard: str, said: str, *, risky: bool = False) -> float:
         """Cost of hearing ``heard`` where a phrase has ``said``: 0 if equal, the
@@ -157,6 +160,7 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         for pair in group["pairs"]:
             variants[frozenset(pair)] = float(group["cost"])
     risky = data.get("risky", {"cost": 1.0, "pairs": []})
+    always_risky = frozenset(frozenset(pair) for pair in risky.get("always", []))
     pronunciations = {word: tuple(phones)
                       for word, phones in data.get("pronunciations", {}).items()}
     for word, spoken in pronunciations.items():
@@ -186,7 +190,9 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         fillers=frozenset(data["fillers"]["words"]),
         filler_cost=float(data["fillers"]["cost"]),
         variants=variants,
-        risky={frozenset(pair): float(risky["cost"]) for pair in risky["pairs"]},
+        risky={frozenset(pair): float(risky["cost"])
+               for pair in [*risky["pairs"], *always_risky]},
+        always_risky=always_risky,
         pronunciations=pronunciations,
         language=language,
         rank_forms={name: _rank_table(raw, f"[rank_forms.{name}]")

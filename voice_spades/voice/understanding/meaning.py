@@ -237,9 +237,12 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
             # have named a card they may not play, and hearing a legal one instead
             # must not play it.
             consider(table.intent(normalize(alternative, lex)), held=True)
-    if confidence > (SURE_CONFIDENCE if lex.sure_confidence is None else lex.sure_confidence):
-        return tuple(found)
     words = phrase.split()
+    if confidence > (SURE_CONFIDENCE if lex.sure_confidence is None else lex.sure_confidence):
+        for other_phrase in table.meanings:
+            if _one_word_apart(words, other_phrase.split(), lex.always_risky):
+                consider(table.intent(other_phrase))
+        return tuple(found)
     for other_phrase in table.meanings:
         other_words = other_phrase.split()
         if abs(len(other_words) - len(words)) * lex.filler_cost > CLOSE_PHRASE_COST:
@@ -250,3 +253,13 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
         if phrase_cost(words, other_words, lex, risky=True) <= CLOSE_PHRASE_COST:
             consider(other)
     return tuple(found)
+
+
+def _one_word_apart(words: Sequence[str], other: Sequence[str],
+                    pairs: frozenset[frozenset[str]]) -> bool:
+    """True when ``other`` is ``words`` with one word changed for its partner in one
+    of ``pairs``."""
+    if len(words) != len(other) or not pairs:
+        return False
+    changed = [frozenset(pair) for pair in zip(words, other, strict=True) if pair[0] != pair[1]]
+    return len(changed) == 1 and changed[0] in pairs
