@@ -206,7 +206,9 @@ def _opposite_places(heard: Meaning | None, other: Meaning | None) -> bool:
     a lexicon may set (:attr:`Lexicon.close_probability`, for its number words) is not
     applied to them, which sound nothing alike. In 540 Italian espeak-ng commands (two
     sets) no place was heard for its opposite, and an opposite heard at 0.02-0.1 asked
-    about 5 of the 116 right plays of one set."""
+    about 5 of the 116 right plays of one set. Recorded (MBROLA) voices differ: one
+    voice's "alta" is heard as "bassa" with full confidence, so that pair is asked
+    about however sure the recognizer was (:attr:`Lexicon.always_risky`)."""
     return isinstance(heard, Extreme) and isinstance(other, Extreme) \
         and heard.suit == other.suit and heard.highest != other.highest
 
