@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from voice_spades.commands import Act, NotUnderstood, Propose
+from voice_spades.commands import Act, Confirm, NotUnderstood, Propose
 from voice_spades.engine import (
     Bid,
     BlindNilChoice,
@@ -90,17 +90,27 @@ def test_the_recognizer_is_sure_of_a_card_heard_in_two_wordings() -> None:
 
 
 def test_the_opposite_place_is_a_rival_only_when_nearly_as_likely() -> None:
-    # Italian asks about any card heard at 2%, for its number words; the highest and
+    # French asks about any card heard at 2%, for its number words; the highest and
     # the lowest of a suit sound nothing alike.
-    table = play_table(IT, "KH 3H 4S 9S")
+    table = play_table(FR, "KH 3H 4S 9S")
     low, high = Act(Card.parse("3H")), Act(Card.parse("KH"))
-    unlikely = heard("la più bassa di cuori", 0.93, ("la più alta di cuori", 0.05))
-    assert read(unlikely, table, IT).rivals == ()
-    assert understand(unlikely, table, lexicon=IT) == low
-    likely = heard("la più bassa di cuori", 0.85, ("la più alta di cuori", 0.12))
-    assert read(likely, table, IT).rivals == (high,)
-    other_suit = heard("la più bassa di cuori", 0.93, ("la più bassa di picche", 0.05))
-    assert read(other_suit, table, IT).rivals == (Act(Card.parse("4S")),)
+    unlikely = heard("mon plus petit cœur", 0.93, ("mon plus gros cœur", 0.05))
+    assert read(unlikely, table, FR).rivals == ()
+    assert understand(unlikely, table, lexicon=FR) == low
+    likely = heard("mon plus petit cœur", 0.85, ("mon plus gros cœur", 0.12))
+    assert read(likely, table, FR).rivals == (high,)
+    other_suit = heard("mon plus petit cœur", 0.93, ("mon plus petit pique", 0.05))
+    assert read(other_suit, table, FR).rivals == (Act(Card.parse("4S")),)
+
+
+def test_the_italian_opposite_place_is_a_rival_however_unlikely() -> None:
+    # One recorded voice's "alta" is heard as "bassa" with full confidence.
+    table = play_table(IT, "KH 3H 4S 9S")
+    unlikely = heard("la più bassa di cuori", 0.93, ("la più alta di cuori", 0.001))
+    assert read(unlikely, table, IT).rivals == (Act(Card.parse("KH")),)
+    assert isinstance(understand(unlikely, table, lexicon=IT), Propose)
+    other_suit = heard("la più bassa di cuori", 0.93, ("la più bassa di picche", 0.001))
+    assert read(other_suit, table, IT).rivals == (Act(Card.parse("KH")),)
 
 
 @pytest.mark.parametrize(("lex", "place", "card"), [
@@ -141,3 +151,15 @@ def test_a_card_weighed_only_against_a_query_is_asked_about_unless_it_fitted_wel
     assert understand(well, table, lexicon=EN) == Act(Card.parse("6D"))
     # Italian and French search the runner-up among other meanings only.
     assert "it" not in UNLIKE_ASK_FITS and "fr" not in UNLIKE_ASK_FITS
+
+
+def test_a_french_answer_that_fits_badly_is_said_again() -> None:
+    # French table talk ("tu veux du gâteau") was heard as "d'accord" at a fit of 0.15
+    # while a bid waited for its answer; right answers fitted at 0.25 and more.
+    match = Match(profile("pagat"), seed=3)
+    assert match.to_act is not None
+    table = build_phrases(match.view(match.to_act), confirming=True, cursor=None, lexicon=FR)
+    floor = FIT_FLOORS["fr"]["answer"]
+    assert isinstance(understand(heard("d'accord", floor - 0.05), table, lexicon=FR),
+                      NotUnderstood)
+    assert understand(heard("d'accord", floor + 0.05), table, lexicon=FR) == Confirm(yes=True)

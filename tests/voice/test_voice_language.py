@@ -287,6 +287,19 @@ def test_the_lowest_card_heard_surely_is_still_asked_about_in_italian() -> None:
                       lexicon=english) == Act(Card.parse("8H"))
 
 
+def test_a_french_seven_is_asked_about_when_this_card_was_weighed_at_all() -> None:
+    # "sept" and "cette" sound the same: "joue cette carte" was played as "joue sept de
+    # cœur" with the right phrase its runner-up at 0.2%.
+    lex = lexicon_for("fr")
+    table = play_table(lex, "7H 2C", cursor="2C")
+    seven = heard("joue sept de cœur", 0.71, (("joue cette carte", 0.002),))
+    assert read(seven, table, lex).rivals == (PlayCurrent(),)
+    result = understand(seven, table, lexicon=lex)
+    assert isinstance(result, Propose) and result.intent == Act(Card.parse("7H"))
+    assert understand(heard("joue sept de cœur", 0.71, (("joue deux de trèfle", 0.002),)),
+                      table, lexicon=lex) == Act(Card.parse("7H"))
+
+
 @pytest.mark.parametrize("language", OTHER)
 def test_the_answers_of_the_language_are_yes_no_and_cancel(language: str) -> None:
     lex = lexicon_for(language)

@@ -231,15 +231,16 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
 
     close = CLOSE_PROBABILITY if lex.close_probability is None else lex.close_probability
     heard_meaning = table.meanings.get(phrase)
+    words = phrase.split()
     for alternative, probability in alternatives:
-        other_meaning = table.meanings.get(normalize(alternative, lex))
-        opposite = _opposite_places(heard_meaning, other_meaning)
-        if probability >= (max(close, CLOSE_PROBABILITY) if opposite else close):
+        other_phrase = normalize(alternative, lex)
+        opposite = _opposite_places(heard_meaning, table.meanings.get(other_phrase))
+        if probability >= (max(close, CLOSE_PROBABILITY) if opposite else close) \
+                or _parts_on_pair(words, other_phrase.split(), lex.always_risky):
             # Any action nearly heard, even one the rules forbid now: the player may
             # have named a card they may not play, and hearing a legal one instead
             # must not play it.
-            consider(table.intent(normalize(alternative, lex)), held=True)
-    words = phrase.split()
+            consider(table.intent(other_phrase), held=True)
     if confidence > (SURE_CONFIDENCE if lex.sure_confidence is None else lex.sure_confidence):
         for other_phrase in table.meanings:
             if _one_word_apart(words, other_phrase.split(), lex.always_risky):
@@ -265,3 +266,13 @@ def _one_word_apart(words: Sequence[str], other: Sequence[str],
         return False
     changed = [frozenset(pair) for pair in zip(words, other, strict=True) if pair[0] != pair[1]]
     return len(changed) == 1 and changed[0] in pairs
+
+
+def _parts_on_pair(words: Sequence[str], other: Sequence[str],
+                   pairs: frozenset[frozenset[str]]) -> bool:
+    """True when the first word ``other`` differs in from ``words`` is the partner of
+    that word in one of ``pairs`` (French "joue sept de cœur" and "joue cette carte")."""
+    for word, other_word in zip(words, other, strict=False):
+        if word != other_word:
+            return frozenset((word, other_word)) in pairs
+    return False
