@@ -163,3 +163,15 @@ def test_a_french_answer_that_fits_badly_is_said_again() -> None:
     assert isinstance(understand(heard("d'accord", floor - 0.05), table, lexicon=FR),
                       NotUnderstood)
     assert understand(heard("d'accord", floor + 0.05), table, lexicon=FR) == Confirm(yes=True)
+
+
+def test_a_french_draw_is_asked_about_unless_it_fitted_very_well() -> None:
+    # French table talk kept the drawn card at fits of 0.61-0.88 ("tu triches" heard
+    # as "je garde"), with "je jette cette carte" weighed against it.
+    table = draw_table(FR)
+    talk = heard("je garde", 0.88, ("je jette cette carte", 0.01))
+    assert isinstance(understand(talk, table, lexicon=FR), Propose)
+    assert understand(heard("je garde", 0.98, ("je jette cette carte", 0.01)), table,
+                      lexicon=FR) == Act(DrawChoice(True))
+    assert understand(heard("la tengo", 0.88, ("la scarto", 0.01)), draw_table(IT),
+                      lexicon=IT) == Act(DrawChoice(True))
