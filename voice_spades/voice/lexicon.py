@@ -98,8 +98,10 @@ class Lexicon:
     """Words whose hand-written pronunciations are used as written, without the phone
     alternatives (French "d'accord": its r heard as HH let short table talk fit it)."""
     always_risky: frozenset[frozenset[str]] = frozenset()
-    """Risky pairs asked about however sure the recognizer was: one word heard for
-    the other with full confidence (Italian "alta" heard as "bassa")."""
+    """Risky pairs asked about however sure the recognizer was, and whenever an
+    alternative, however unlikely, first parts from what was heard on the pair: one
+    word heard for the other with full confidence (Italian "alta" heard as "bassa"),
+    or two that sound the same (French "sept" and "cette")."""
 
     def substitution_cost(self, heard: str, said: str, *, risky: bool = False) -> float:
         """Cost of hearing ``heard`` where a phrase has ``said``: 0 if equal, the

@@ -215,8 +215,9 @@ def _opposite_places(heard: Meaning | None, other: Meaning | None) -> bool:
 
 def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float]],
             table: PhraseTable, lex: Lexicon, confidence: float) -> tuple[Intent, ...]:
-    """Actions other than ``intent`` in the alternatives, or legal actions a likely
-    confusion away (unless the recognizer was sure)."""
+    """Actions other than ``intent`` in the alternatives (any of them parting from
+    ``phrase`` on a :attr:`Lexicon.always_risky` pair), or legal actions a likely
+    confusion away (unless the recognizer was sure: then only an always-risky word)."""
     found: list[Intent] = []
 
     # While the player chooses between offered actions ("Quattro? O tre?"), an answer
