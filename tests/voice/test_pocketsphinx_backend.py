@@ -263,6 +263,9 @@ def test_the_lexicon_adds_non_rhotic_pronunciations(recognizer: PocketSphinxReco
     plain.set_phrases(phrases)
     british = [("en-gb-x-rp", 150, 50), ("en-gb-x-rp", 175, 40), ("en", 160, 55)]
     # Measured: the US dictionary alone heard these British "score"s as "slower" or
-    # "four"; with the lexicon's "S K AO" all three are right.
-    assert [recognizer.decode(say("score", voice)).text for voice in british] == ["score"] * 3
-    assert [plain.decode(say("score", voice)).text for voice in british] != ["score"] * 3
+    # "four"; with the lexicon's "S K AO" all three are right, the second by a hair
+    # ("score" -2093 against "slower" -2098), which one full run of the suite saw
+    # the other way: that one may go either way.
+    heard = [recognizer.decode(say("score", voice)).text for voice in british]
+    assert heard.count("score") >= 2
+    assert [plain.decode(say("score", voice)).text for voice in british].count("score") == 0
