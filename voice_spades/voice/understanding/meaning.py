@@ -237,15 +237,17 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
         other_phrase = normalize(alternative, lex)
         opposite = _opposite_places(heard_meaning, table.meanings.get(other_phrase))
         if probability >= (max(close, CLOSE_PROBABILITY) if opposite else close) \
-                or _parts_on_pair(words, other_phrase.split(), lex.always_risky):
+                or _parting_pair(words, other_phrase.split(), lex.always_risky) is not None:
             # Any action nearly heard, even one the rules forbid now: the player may
             # have named a card they may not play, and hearing a legal one instead
             # must not play it.
             consider(table.intent(other_phrase), held=True)
     if confidence > (SURE_CONFIDENCE if lex.sure_confidence is None else lex.sure_confidence):
-        for other_phrase in table.meanings:
-            if _one_word_apart(words, other_phrase.split(), lex.always_risky):
-                consider(table.intent(other_phrase))
+        for other_phrase in table.meanings if lex.always_risky else ():
+            other_words = other_phrase.split()
+            at = _parting_pair(words, other_words, lex.always_risky)
+            if at is not None and words[at + 1:] == other_words[at + 1:]:
+                consider(table.intent(other_phrase))  # one always-risky word apart
         return tuple(found)
     for other_phrase in table.meanings:
         other_words = other_phrase.split()
@@ -259,21 +261,11 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
     return tuple(found)
 
 
-def _one_word_apart(words: Sequence[str], other: Sequence[str],
-                    pairs: frozenset[frozenset[str]]) -> bool:
-    """True when ``other`` is ``words`` with one word changed for its partner in one
-    of ``pairs``."""
-    if len(words) != len(other) or not pairs:
-        return False
-    changed = [frozenset(pair) for pair in zip(words, other, strict=True) if pair[0] != pair[1]]
-    return len(changed) == 1 and changed[0] in pairs
-
-
-def _parts_on_pair(words: Sequence[str], other: Sequence[str],
-                   pairs: frozenset[frozenset[str]]) -> bool:
-    """True when the first word ``other`` differs in from ``words`` is the partner of
-    that word in one of ``pairs`` (French "joue sept de cœur" and "joue cette carte")."""
-    for word, other_word in zip(words, other, strict=False):
+def _parting_pair(words: Sequence[str], other: Sequence[str],
+                  pairs: frozenset[frozenset[str]]) -> int | None:
+    """Where ``other`` first differs from ``words``, when the two words there are one
+    of ``pairs`` (French "joue sept de cœur" and "joue cette carte": 1); else None."""
+    for at, (word, other_word) in enumerate(zip(words, other, strict=False)):
         if word != other_word:
-            return frozenset((word, other_word)) in pairs
-    return False
+            return at if frozenset((word, other_word)) in pairs else None
+    return None
