@@ -41,6 +41,17 @@ class Recognition:
         """True when nothing in the allowed phrases was recognized."""
         return self.text is None
 
+    @property
+    def fit(self) -> float:
+        """How well the audio fitted the phrase heard, whatever the phrases beside it:
+        the confidence over the share the phrase has among the alternatives (the
+        confidence when it lists none). A near tie between two phrases lowers the
+        confidence, not the fit; speech unlike any phrase lowers both."""
+        share = dict(self.alternatives).get(self.text or "", 0.0)
+        if share <= 0:
+            return self.confidence
+        return min(1.0, self.confidence / share)
+
 
 @runtime_checkable
 class Recognizer(Protocol):

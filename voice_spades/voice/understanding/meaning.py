@@ -173,11 +173,9 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
 
 def speech_fit(heard: Recognition) -> float:
     """:attr:`Reading.fit` of a recognition: its confidence over the share its phrase
-    has among the alternatives (its confidence when it lists none)."""
-    share = dict(heard.alternatives).get(heard.text or "", 0.0)
-    if share <= 0:
-        return heard.confidence
-    return min(1.0, heard.confidence / share)
+    has among the alternatives (its confidence when it lists none; see
+    :attr:`Recognition.fit`)."""
+    return heard.fit
 
 
 def _intent_confidence(confidence: float, phrase: str,
