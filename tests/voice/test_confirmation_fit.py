@@ -179,3 +179,18 @@ def test_a_french_draw_is_asked_about_unless_it_fitted_very_well() -> None:
                       lexicon=FR) == Act(DrawChoice(True))
     assert understand(heard("la tengo", 0.88, ("la scarto", 0.01)), draw_table(IT),
                       lexicon=IT) == Act(DrawChoice(True))
+
+
+def test_english_bids_and_cards_that_fit_loosely_are_asked_not_said_again() -> None:
+    # Right English commands fitted as low as 0.28 ("no blind nil") and 0.32 ("play
+    # lowest spade"); table talk heard as a bid or a card at such fits is asked about.
+    match = Match(profile("pagat"), seed=3)
+    assert match.to_act is not None
+    bids = build_phrases(match.view(match.to_act), confirming=False, cursor=None, lexicon=EN)
+    assert isinstance(understand(heard("i bid four", 0.28), bids, lexicon=EN), Propose)
+    assert isinstance(understand(heard("i bid four", 0.2), bids, lexicon=EN), NotUnderstood)
+    cards = play_table(EN, "6D 6H 2C")
+    assert isinstance(understand(heard("the six of diamonds", 0.32), cards, lexicon=EN),
+                      Propose)
+    assert isinstance(understand(heard("the six of diamonds", 0.25), cards, lexicon=EN),
+                      NotUnderstood)
