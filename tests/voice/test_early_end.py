@@ -11,7 +11,7 @@ from tests.voice.synthetic import silence, voice
 from tests.voice.test_listener import FakeRecognizer, NoDevice
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings, VoiceActivityDetector
-from voice_spades.voice.early_end import MIN_CONFIDENCE, EarlyEnd, continued, is_whole
+from voice_spades.voice.early_end import MIN_FIT, EarlyEnd, continued, is_whole
 from voice_spades.voice.listener import VoiceInput
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
@@ -77,7 +77,7 @@ def test_only_a_whole_confident_phrase_that_cannot_go_on_ends_early() -> None:
     assert not is_whole(Recognition("bid four", 0.6, (("bid four", 1.0),), 1.0, 0.1), phrases)
     tie = Recognition("queen of hearts", 0.55, (("queen of hearts", 0.6), ("queen of spades", 0.4)),
                       1.0, 0.1)
-    assert tie.confidence < MIN_CONFIDENCE <= tie.fit
+    assert tie.confidence < MIN_FIT <= tie.fit
     assert is_whole(tie, phrases)
     assert not is_whole(heard(None), phrases)
     assert not is_whole(heard("bid five"), phrases)  # not loaded now

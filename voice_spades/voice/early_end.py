@@ -7,7 +7,7 @@ pause (~100 ms, :attr:`~voice_spades.voice.audio.vad.VadSettings.decode_quiet_se
 on its own thread so the microphone never waits, and ends the utterance when the
 pause reaches ~200 ms (:attr:`~voice_spades.voice.audio.vad.VadSettings.early_quiet_seconds`,
 or when the decode is done, if later) if the answer is a whole allowed phrase,
-heard with confidence, that no longer allowed phrase begins with ("queen" waits
+that fitted the audio well, that no longer allowed phrase begins with ("queen" waits
 when "queen of hearts" may be said). The decode thus runs while the pause goes on.
 A grammar holds only whole phrases, so the beginning of one ("exchange the
 marked") would be heard as the nearest whole one; a recognizer that can
@@ -34,15 +34,16 @@ from voice_spades.voice.recognizers.base import Recognition, Recognizer
 
 _log = logging.getLogger(__name__)
 
-MIN_CONFIDENCE = 0.8
+MIN_FIT = 0.8
 """Fit (:attr:`~voice_spades.voice.recognizers.base.Recognition.fit`) below which an
 utterance is not ended early (it waits for the full quiet). The fit, not the
 confidence: a near tie between two whole phrases ("discard the card", "discard this
 card") is not speech that may go on, and waiting does not settle it. On 300 espeak-ng
 commands 227 rather than 195 ended early, no outcome changed, and the median latency
-went from 321 to 285 ms; on 240 commands with a pause of 0.25-0.4 s spliced inside, 1
-more outcome of 240 got worse. A lower bar on the confidence (0.6) cut more commands
-with a pause inside them (2 more outcomes worse of 248)."""
+went from 321 to 297 ms (300 MBROLA commands: 278 rather than 272, 261 ms as before);
+on 240 commands with a pause of 0.25-0.4 s spliced inside, 1 more outcome of 240 got
+worse. A lower bar on the confidence (0.6) cut more commands with a pause inside them
+(2 more outcomes worse of 248)."""
 RIVAL_PROBABILITY = 0.1
 """An alternative at least this likely that could go on ("queen" under "queen of
 hearts") keeps the utterance open."""
@@ -94,11 +95,11 @@ def continued(phrase: str, phrases: Sequence[str]) -> bool:
 
 
 def is_whole(heard: Recognition, phrases: Sequence[str],
-             min_confidence: float = MIN_CONFIDENCE) -> bool:
+             min_fit: float = MIN_FIT) -> bool:
     """Whether ``heard`` is a command that cannot go on: an allowed phrase heard with
-    a fit of at least ``min_confidence``, which neither it nor a likely alternative
+    a fit of at least ``min_fit``, which neither it nor a likely alternative
     begins a longer allowed phrase."""
-    if heard.text is None or heard.text not in phrases or heard.fit < min_confidence:
+    if heard.text is None or heard.text not in phrases or heard.fit < min_fit:
         return False
     likely = [heard.text, *(text for text, probability in heard.alternatives
                             if probability >= RIVAL_PROBABILITY)]
@@ -118,13 +119,13 @@ class EarlyEnd:
 
     def __init__(self, recognizer: Recognizer, microphone: Pauses,
                  phrases: Callable[[], Sequence[str]], *,
-                 min_confidence: float = MIN_CONFIDENCE, synchronous: bool = False,
+                 min_fit: float = MIN_FIT, synchronous: bool = False,
                  clock: Callable[[], float] = time.monotonic,
                  timer: Callable[[], float] = time.perf_counter) -> None:
         self.recognizer = recognizer
         self.microphone = microphone
         self.phrases = phrases
-        self.min_confidence = min_confidence
+        self.min_fit = min_fit
         self.synchronous = synchronous
         self.clock = clock
         self.timer = timer
@@ -221,5 +222,5 @@ class EarlyEnd:
                 if heard is not None:
                     self._last = (utterance, phrases, heard)
                 self._cond.notify_all()
-        if is_whole(heard, phrases, self.min_confidence) and self.microphone.end_early(number):
+        if is_whole(heard, phrases, self.min_fit) and self.microphone.end_early(number):
             self.ended += 1
