@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from voice_spades.commands import Act, Confirm, NotUnderstood, Propose
+from voice_spades.commands import Act, Ask, Confirm, NotUnderstood, Propose
 from voice_spades.engine import (
     Bid,
     BlindNilChoice,
@@ -166,7 +166,9 @@ def test_a_french_answer_that_fits_badly_is_said_again() -> None:
     floor = FIT_FLOORS["fr"]["answer"]
     assert isinstance(understand(heard("d'accord", floor - 0.05), table, lexicon=FR),
                       NotUnderstood)
-    assert understand(heard("d'accord", floor + 0.05), table, lexicon=FR) == Confirm(yes=True)
+    assert isinstance(understand(heard("non merci", floor - 0.05), table, lexicon=FR),
+                      NotUnderstood)
+    assert understand(heard("non merci", floor + 0.05), table, lexicon=FR) == Confirm(yes=False)
 
 
 def test_a_french_draw_is_asked_about_unless_it_fitted_very_well() -> None:
@@ -194,3 +196,33 @@ def test_english_bids_and_cards_that_fit_loosely_are_asked_not_said_again() -> N
                       Propose)
     assert isinstance(understand(heard("the six of diamonds", 0.25), cards, lexicon=EN),
                       NotUnderstood)
+
+
+def test_a_french_yes_must_be_surer_than_a_no() -> None:
+    # French table talk was taken for "oui merci" at 0.56 ("où ai-je mis mes lunettes")
+    # while a question waited; right French yeses were heard at 0.66 and more. A yes
+    # carries out what was asked; a no only drops it.
+    match = Match(profile("pagat"), seed=3)
+    assert match.to_act is not None
+    table = build_phrases(match.view(match.to_act), confirming=True, cursor=None, lexicon=FR)
+    bar = FR.yes_confidence
+    assert FR.answer_confidence < 0.56 < bar
+    assert isinstance(understand(heard("oui merci", 0.56), table, lexicon=FR), NotUnderstood)
+    assert understand(heard("oui merci", bar + 0.05), table, lexicon=FR) == Confirm(yes=True)
+    assert understand(heard("non", 0.56), table, lexicon=FR) == Confirm(yes=False)
+    # English and Italian keep one bar for every answer.
+    assert EN.yes_confidence == 0.0 and IT.yes_confidence == 0.0
+
+
+def test_a_french_card_is_asked_about_when_a_query_was_weighed_nearly() -> None:
+    # "mes trèfles" was played as "huit de trèfle" (0.85), "les trèfles" weighed at 0.116.
+    table = play_table(FR, "8C 6H 2D")
+    assert isinstance(table.intent("les trèfles"), Ask)
+    near = heard("huit de trèfle", 0.85, ("les trèfles", 0.116))
+    assert read(near, table, FR).unlike_share == pytest.approx(0.116)
+    assert isinstance(understand(near, table, lexicon=FR), Propose)
+    far = heard("huit de trèfle", 0.85, ("les trèfles", 0.04))
+    assert understand(far, table, lexicon=FR) == Act(Card.parse("8C"))
+    # A card weighed against another card is left to the rivals' rules.
+    card = heard("huit de trèfle", 0.85, ("six de cœur", 0.116))
+    assert read(card, table, FR).unlike_share == 0.0

@@ -314,7 +314,7 @@ def test_an_answer_heard_unsurely_is_said_again_not_taken(language: str, yes: st
     lex = lexicon_for(language)
     table = bid_table(lex, confirming=True)
     assert understand(heard(yes, 0.06), table, lexicon=lex) == NotUnderstood(yes)
-    assert understand(heard(yes, 0.5), table, lexicon=lex) == Confirm(True)
+    assert understand(heard(yes, 0.7), table, lexicon=lex) == Confirm(True)
     english = lexicon_for("en")
     assert understand(heard("yes", 0.06), bid_table(english, confirming=True),
                       lexicon=english) == Confirm(True)

@@ -79,6 +79,10 @@ class Lexicon:
     """Below this recognizer confidence a yes, no or cancel is not taken ("say again"):
     an answer is never asked about, so a recognizer that hears the language less well
     must be surer of it."""
+    yes_confidence: float = 0.0
+    """Below this recognizer confidence a yes is not taken ("say again"), whatever
+    :attr:`answer_confidence` lets through: a yes carries out what was asked about,
+    where a no or a cancel only drops it."""
     sure_confidence: float | None = None
     """Above this recognizer confidence the likely confusions ([risky]) are not asked
     about (None: understanding's own default; 1.0: always asked about)."""
@@ -203,6 +207,7 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         names=dict(data.get("names", {})),
         offer_runner_up=bool(confirmation.get("offer_runner_up", False)),
         answer_confidence=float(confirmation.get("answer_confidence", 0.0)),
+        yes_confidence=float(confirmation.get("yes_confidence", 0.0)),
         sure_confidence=(float(confirmation["sure_confidence"])
                          if "sure_confidence" in confirmation else None),
         close_probability=(float(confirmation["close_probability"])

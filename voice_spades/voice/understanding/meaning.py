@@ -74,6 +74,9 @@ class Reading:
     the other phrases (0-1): the recognizer's confidence over the phrase's share of
     its alternatives (with PocketSphinx, the phone-loop verification). Table talk
     forced into the grammar fits badly even when one phrase wins clearly."""
+    unlike_share: float = 0.0
+    """The share of the likeliest alternative that means no action (a query, a
+    command): how nearly something other than an action was heard."""
 
 
 def normalize(text: str, lexicon: Lexicon | None = None) -> str:
@@ -165,10 +168,12 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     rivals: tuple[Intent, ...] = ()
     if isinstance(intent, Act | PlayCurrent):
         rivals = _rivals(intent, phrase, heard.alternatives, table, lex, confidence)
-    others = tuple(dict.fromkeys(
-        other for text, _ in heard.alternatives
-        if (other := table.intent(normalize(text, lex))) is not None and other != intent))
-    return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit)
+    weighed = [(other, share) for text, share in heard.alternatives
+               if (other := table.intent(normalize(text, lex))) is not None and other != intent]
+    others = tuple(dict.fromkeys(other for other, _ in weighed))
+    unlike = max((share for other, share in weighed if not isinstance(other, Act | PlayCurrent)),
+                 default=0.0)
+    return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit, unlike)
 
 
 def speech_fit(heard: Recognition) -> float:
