@@ -40,7 +40,6 @@ from voice_spades.voice.understanding.confirmation import (
     understand,
 )
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
-from voice_spades.voice.understanding.meaning import speech_fit
 
 
 def Heard(text: str, confidence: float = 0.95,
@@ -202,7 +201,7 @@ def test_a_command_that_fits_but_has_a_close_rival_is_still_asked_about() -> Non
     # Sounded like a phrase (the fit is high) but two cards were nearly tied.
     heard = Recognition("queen of hearts", 0.5, (("queen of hearts", 0.5),
                                                  ("two of clubs", 0.5)), 1.0, 0.01)
-    assert speech_fit(heard) == pytest.approx(1.0)
+    assert heard.fit == pytest.approx(1.0)
     assert isinstance(understand(heard, play_table("QH 2C")), Propose)
 
 

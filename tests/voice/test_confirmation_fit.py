@@ -27,7 +27,7 @@ from voice_spades.voice.understanding.confirmation import (
     understand,
 )
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
-from voice_spades.voice.understanding.meaning import read, speech_fit
+from voice_spades.voice.understanding.meaning import read
 
 
 def heard(text: str, confidence: float, *alternatives: tuple[str, float]) -> Recognition:
@@ -62,8 +62,8 @@ def test_a_place_weighed_against_another_intent_is_asked_about_when_it_fitted_lo
     # 0.67, with "my cards" as the runner-up, was played.
     table = play_table(EN, "3D 9D 2C")
     loose = heard("my highest diamond", 0.6, ("my cards", 0.1))
-    assert speech_fit(loose) == pytest.approx(0.667, abs=0.001)
-    assert ASK_FITS["en"]["place"] > speech_fit(loose) > FIT_FLOORS["en"]["card"]
+    assert loose.fit == pytest.approx(0.667, abs=0.001)
+    assert ASK_FITS["en"]["place"] > loose.fit > FIT_FLOORS["en"]["card"]
     assert isinstance(understand(loose, table, lexicon=EN), Propose)
     close = heard("my highest diamond", 0.88, ("my cards", 0.1))
     assert understand(close, table, lexicon=EN) == Act(Card.parse("9D"))

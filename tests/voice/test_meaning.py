@@ -13,7 +13,7 @@ from voice_spades.engine import Bid, Card, Match, Phase, PlayerView, mask_of, pr
 from voice_spades.voice.lexicon import LEXICON_FILE, default_lexicon, load_lexicon
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases, full_grammar
-from voice_spades.voice.understanding.meaning import normalize, phrase_cost, read, speech_fit
+from voice_spades.voice.understanding.meaning import normalize, phrase_cost, read
 
 
 def Heard(text: str, confidence: float = 0.9,
@@ -172,6 +172,6 @@ def test_lexicon_pronunciations_are_checked(tmp_path: Path) -> None:
 def test_the_fit_is_the_confidence_before_the_phrase_is_weighed_against_others() -> None:
     # A confidence of 0.45 with 90% of the share: the speech fitted its phrase at 0.5.
     heard = Recognition("bid four", 0.45, (("bid four", 0.9), ("bid five", 0.1)), 1.0, 0.01)
-    assert speech_fit(heard) == pytest.approx(0.5)
-    assert speech_fit(Recognition("bid four", 0.7, (), 1.0, 0.01)) == pytest.approx(0.7)
-    assert speech_fit(Recognition(None, 0.0, (), 1.0, 0.01)) == 0.0
+    assert heard.fit == pytest.approx(0.5)
+    assert Recognition("bid four", 0.7, (), 1.0, 0.01).fit == pytest.approx(0.7)
+    assert Recognition(None, 0.0, (), 1.0, 0.01).fit == 0.0

@@ -12,7 +12,8 @@
   question. A named card or bid whose alternatives weighed no other intent (the
   runner-up was another wording of it) is asked about unless it fitted very well, and
   any card that fitted only loosely (:data:`ASK_FITS`, stricter when weighed only
-  against a query or a command: :data:`UNLIKE_ASK_FITS`) is asked about.
+  against a query or a command: :data:`UNLIKE_ASK_FITS`) is asked about, as is a
+  card against which a query was nearly heard (:data:`UNLIKE_ASK_SHARES`).
 * Queries, answers and harmless commands go through at once. "New game" is
   asked about by the session itself; "save and quit", which ends the program,
   is always asked about when said: "Save and quit?" (other speech was heard as
@@ -22,7 +23,8 @@
   player may name either in answer. Their lexicons also set stricter thresholds
   (PocketSphinx hears them less well through its English model): a card is asked
   about when another was heard at 2%, and a yes or no heard unsurely is answered "say
-  again" rather than taken.
+  again" rather than taken (in French a yes, which carries out what was asked, must
+  be heard more surely than a no).
 """
 
 from __future__ import annotations
@@ -307,9 +309,7 @@ def decide(reading: Reading, table: PhraseTable,
               or (reading.fit < _per_kind(UNLIKE_ASK_FITS, kind, lex, 0.0)
                   and _first_is_no_action(reading.others))
               or reading.unlike_share >= _per_kind(UNLIKE_ASK_SHARES, kind, lex, 2.0))
-    if isinstance(intent, Confirm | Cancel) and reading.confidence < lex.answer_confidence:
-        return NotUnderstood(reading.phrase)
-    if isinstance(intent, Confirm) and intent.yes and reading.confidence < lex.yes_confidence:
+    if isinstance(intent, Confirm | Cancel) and reading.confidence < _answer_bar(intent, lex):
         return NotUnderstood(reading.phrase)
     if isinstance(intent, Command):
         if intent.control is Control.SAVE_AND_QUIT:
@@ -323,6 +323,14 @@ def decide(reading: Reading, table: PhraseTable,
     if (is_bid and policy.confirm_bids) or unsure:
         return Propose(intent, _question_offering(intent, reading, table, lex))
     return intent
+
+
+def _answer_bar(answer: Confirm | Cancel, lexicon: Lexicon) -> float:
+    """The confidence an answer must be heard with: a yes, which carries out what was
+    asked, at least :attr:`Lexicon.yes_confidence`."""
+    if isinstance(answer, Confirm) and answer.yes:
+        return max(lexicon.answer_confidence, lexicon.yes_confidence)
+    return lexicon.answer_confidence
 
 
 def _first_is_no_action(others: tuple[object, ...]) -> bool:

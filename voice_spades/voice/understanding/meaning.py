@@ -159,7 +159,7 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
         phrase, cost = found
     intent = table.intent(phrase)
     meaning = table.meanings[phrase]
-    fit = speech_fit(heard)
+    fit = heard.fit
     if intent is None:
         return Reading(NotUnderstood(heard.text), meaning, phrase, cost, confidence, fit=fit)
     # The confidence in the meaning decides whether the recognizer was sure: "play the
@@ -174,13 +174,6 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     unlike = max((share for other, share in weighed if not isinstance(other, Act | PlayCurrent)),
                  default=0.0)
     return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit, unlike)
-
-
-def speech_fit(heard: Recognition) -> float:
-    """:attr:`Reading.fit` of a recognition: its confidence over the share its phrase
-    has among the alternatives (its confidence when it lists none; see
-    :attr:`Recognition.fit`)."""
-    return heard.fit
 
 
 def _intent_confidence(confidence: float, phrase: str,
