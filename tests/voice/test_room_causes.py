@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 from typing import Any
 
@@ -89,6 +90,12 @@ def test_the_bench_counts_the_causes_per_kind(capsys: pytest.CaptureFixture[str]
     assert row["causes_after"]["understood"] == round(row["after_understood"])
     assert "after, where the commands went: understood" in out
     assert ("lost: " in out) == (row["causes_after"]["understood"] == 0)
+    # each scene's line says how long after the end of speech its command was decided
+    listed = [int(ms) for ms in re.findall(r" after (\d+) ms extra ", out)]
+    if row["latency_median"] is None:
+        assert listed == []
+    else:
+        assert len(listed) == 1 and abs(listed[0] - 1000 * row["latency_median"]) <= 1
 
 
 def test_causes_need_the_offline_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -180,6 +180,10 @@ def _sec(value: float | None) -> str:
     return "-" if value is None else f"{value * 1000:.0f} ms"
 
 
+def _latency_text(seconds: float | None) -> str:
+    return "" if seconds is None else f" after {seconds * 1000:.0f} ms"
+
+
 def print_table(rows: list[dict[str, Any]]) -> None:
     """The comparison table, one column per configuration."""
     lines: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
@@ -279,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {aec} {s['kind']:6} {s['room']:6} {s['ratio_db']:+.0f} dB "
                       f"{s['noise']:6} {s['transcript']!r} -> {s['answer']} "
                       f"{'ok' if s['correct'] else repr(s['heard'])}"
-                      f"{' barge-in' if s['barged'] else ''} extra {s['extra']}"
+                      f"{' barge-in' if s['barged'] else ''}"
+                      f"{_latency_text(s.get('latency'))} extra {s['extra']}"
                       f"{' lost: ' + c['cause'] if c.get('cause') else ''}")
     if not rows:
         return 1
