@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from voice_spades.bench import voice as bench_voice
+from voice_spades.bench.voice_room import summary
 from voice_spades.bench.voice_room_causes import CAUSES, SceneCause, cause_counts
 from voice_spades.voice.testing.testspeech import tools_available
 
@@ -101,3 +102,16 @@ def test_the_bench_counts_the_causes_per_kind(capsys: pytest.CaptureFixture[str]
 def test_causes_need_the_offline_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench_voice.main(["--room", "--causes"]) == 2
     assert "--offline" in capsys.readouterr().err
+
+
+def test_the_share_decided_at_once_counts_heard_commands_within_300_ms() -> None:
+    def scene(kind: str, latency: float | None, answer: str = "act") -> dict[str, Any]:
+        return {"kind": kind, "latency": latency, "answer": answer, "correct": True,
+                "barged": False, "barge_seconds": None, "decode_latency": 0.0,
+                "wrong_unasked": False, "extra": [], "ratio_db": 0.0, "noise": "quiet"}
+
+    scenes = [scene("during", 0.25), scene("during", 0.3), scene("during", 0.65),
+              scene("after", 0.7), scene("during", None, "missed")]
+    row = summary({"aec": "speex", "scenes": scenes})
+    assert row["latency_within_target"] == 0.5  # 2 of the 4 decided, the missed one aside
+    assert row["latency_median"] == 0.475  # between the two groups: the share says more
