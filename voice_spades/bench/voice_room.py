@@ -23,8 +23,8 @@ understood) and the time from the start of the command's speech to the narrator'
 silence; narration-only minutes in which anything heard acted or asked a question
 (target 0); the latency from the end of the command's speech to the intent
 (median, and the share within 300 ms; it includes the quiet that ends an utterance)
-and of the decoding alone. ``--offline`` runs the same scenes on a virtual clock without the device
-(fast; for comparing cancellers, and for long runs: ``--during 36 --after 12
+and of the decoding alone. ``--offline`` runs the same scenes on a virtual clock
+without the device (fast; for comparing cancellers, and for long runs: ``--during 36 --after 12
 --narration-seconds 600`` takes a few minutes a configuration). The narration-only
 part plays distinct clips (up to ten minutes' worth) at the usual echo level, 6 dB
 louder and 6 dB quieter in turn. A default run takes about eight minutes live (four
@@ -189,10 +189,6 @@ def _sec(value: float | None) -> str:
     return "-" if value is None else f"{value * 1000:.0f} ms"
 
 
-def _latency_text(seconds: float | None) -> str:
-    return "" if seconds is None else f" after {seconds * 1000:.0f} ms"
-
-
 def print_table(rows: list[dict[str, Any]]) -> None:
     """The comparison table, one column per configuration."""
     lines: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
@@ -212,9 +208,9 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         ("scenes: narration acted or asked", lambda r: str(r["scene_extra_act_or_ask"])),
         ("wrong actions not asked about", lambda r: str(r["wrong_unasked"])),
         ("latency after end of speech (median)", lambda r: _sec(r["latency_median"])),
+        ("  of which decoding (median)", lambda r: _sec(r["decode_latency_median"])),
         (f"  decided within {LATENCY_TARGET * 1000:.0f} ms",
          lambda r: _pct(r["latency_within_target"])),
-        ("  of which decoding (median)", lambda r: _sec(r["decode_latency_median"])),
         ("echo delay measured (ms, per room)",
          lambda r: ",".join(f"{d:.0f}" for d in r["delays_ms"]) or "-"),
     ]
@@ -295,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{s['noise']:6} {s['transcript']!r} -> {s['answer']} "
                       f"{'ok' if s['correct'] else repr(s['heard'])}"
                       f"{' barge-in' if s['barged'] else ''}"
-                      f"{_latency_text(s.get('latency'))} extra {s['extra']}"
+                      f"{'' if s['latency'] is None else ' after ' + _sec(s['latency'])}"
+                      f" extra {s['extra']}"
                       f"{' lost: ' + c['cause'] if c.get('cause') else ''}")
     if not rows:
         return 1
