@@ -8,9 +8,9 @@ each decision gets the time it would be made in the game (see
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
+from voice_spades.bench.decode_time import decode_clock
 from voice_spades.bench.voice import Outcome
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings
@@ -19,15 +19,6 @@ from voice_spades.voice.recognizers.base import Recognizer
 from voice_spades.voice.understanding.grammar import PhraseTable
 
 _FRAME = VadSettings().frame_bytes
-
-
-def cpu_clock(recognizer: object) -> Callable[[], float]:
-    """How a bench on a virtual clock times a decode: the deciding thread's CPU time,
-    plus the waits ``recognizer`` says it would have had for a process of its own
-    beside it with a core free (``parallel_wait_seconds``, when it has one)."""
-    def clock() -> float:
-        return time.thread_time() + float(getattr(recognizer, "parallel_wait_seconds", 0.0))
-    return clock
 
 
 class DeferredPauses:
@@ -54,18 +45,18 @@ class Ear:
 
     The early end's thread is modelled: a pause waits until the thread is free (the
     newest replacing one not started, and dropped if speech resumed meanwhile); its
-    decode runs with the clock stopped and takes its CPU time of virtual time, after
+    decode runs with the clock stopped and takes its decoding time of virtual time, after
     which it may end the utterance (when the pause is long enough). The listener's
     own decode waits for a decode under way (one recognizer, one lock). A decode's
-    time is that of :func:`cpu_clock`."""
+    time is that of :func:`~voice_spades.bench.decode_time.decode_clock`."""
 
     def __init__(self, recognizer: Recognizer, table: PhraseTable,
                  judge: Callable[[bytes], Outcome], early: bool,
                  vad: VadSettings | None = None) -> None:
         self.now = 0.0
         self.judge = judge
-        self._spent = cpu_clock(recognizer)
-        """This thread's CPU time plus the recognizer's modelled waits."""
+        self._spent = decode_clock(recognizer)
+        """Seconds of decoding so far, as the bench counts them."""
         self.microphone = Microphone(clock=lambda: self.now, vad=vad)
         self.microphone.on_utterance = self._utterance
         self.early_end: EarlyEnd | None = None

@@ -2,7 +2,8 @@
 
     voice-spades bench voice --manifest FILE.tsv --through-microphone [--seed N]
                              [--language en|it|fr] [--backend pocketsphinx|vosk]
-                             [--decode-quiet SECONDS] [--no-confirm] [--verbose] [--json]
+                             [--decode-quiet SECONDS] [--decode-time modelled|measured]
+                             [--no-confirm] [--verbose] [--json]
 
 Each clip of the manifest is heard as the game hears it: through a
 :class:`~voice_spades.voice.audio.microphone.Microphone` (open mode, the game's
@@ -22,29 +23,31 @@ at a time on a virtual clock that stands at the end of the frame just fed. The
 early end's thread is modelled on that clock: a pause (offered after
 ``--decode-quiet`` seconds) is decoded once the thread is free, the newest pause
 replacing one not started and one after which speech resumed being dropped; the
-decode runs with the clock stopped and takes its CPU time (``thread_time``) of
-virtual time; only then may it end the utterance (which the microphone delivers
+decode runs with the clock stopped and takes its decoding time of virtual time;
+only then may it end the utterance (which the microphone delivers
 when the pause reaches the early length, or at once if it has). A decode of a
 pause after which speech went on still runs to its end, and a later decode or the
 listener's own decode waits for it. The decision time is then:
 
-* an utterance ended early: when the microphone delivered it, plus the CPU time of
+* an utterance ended early: when the microphone delivered it, plus the time of
   deciding on it (``bench voice``'s decode and decision; the recognizer answers
   from the pause's result);
 * an utterance ended by the full quiet: when it was delivered, or later if the
   decode of its last pause (same audio: the game reuses its result) or of an
-  earlier one would still be running then, plus the CPU time of deciding on it.
+  earlier one would still be running then, plus the time of deciding on it.
 
-Latency is the decision time less the end of speech. CPU time (``thread_time``) is
-counted rather than wall time, so the figure holds on a loaded machine; the device's
-own buffering is not counted (the same on both paths). Where the recognizer scores
-part of a decode in a process of its own (PocketSphinx's phone loop, on a machine
-with a second core), a second core is modelled as free: the decode takes the
-deciding thread's CPU time plus, per clip sent to that process, how much longer
-the process's CPU time on it was than the deciding thread's CPU time between
-sending the clip and asking for its answer (``parallel_wait_seconds``). A clip's outcome is that of
-its last utterance; one that acts wrongly unasked anywhere counts as such. What is
-heard and decided is deterministic for a seed; the CPU time is measured.
+Latency is the decision time less the end of speech; the device's own buffering is
+not counted (the same on both paths). A decode's time is modelled from its audio's
+length (``--decode-time modelled``, the default: :mod:`.decode_time`), so a run
+repeats itself; ``--decode-time measured`` counts CPU time (``thread_time``), so
+that the figure holds on a loaded machine, and where the recognizer scores part of
+a decode in a process of its own (PocketSphinx's phone loop, on a machine with a
+second core), a second core is modelled as free: the decode takes the deciding
+thread's CPU time plus, per clip sent to that process, how much longer the
+process's CPU time on it was than the deciding thread's CPU time between sending
+the clip and asking for its answer (``parallel_wait_seconds``). The report gives
+the measured real-time factor either way. A clip's outcome is that of its last
+utterance; one that acts wrongly unasked anywhere counts as such.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from pathlib import Path
 
 import numpy as np
 
+from voice_spades.bench.decode_time import DECODE_TIMES, decoding_line, timed
 from voice_spades.bench.endpoint_ear import Ear
 from voice_spades.bench.voice import (
     BACKENDS,
@@ -288,6 +292,9 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--decode-quiet", type=float, default=VadSettings().decode_quiet_seconds,
                         help="seconds of quiet after which a pause is decoded (and kept "
                              "at the end of an utterance); default %(default)s")
+    parser.add_argument("--decode-time", choices=DECODE_TIMES, default="modelled",
+                        help="count each decode's time as modelled from its audio's length "
+                             "(reproducible) or as measured (CPU time); default %(default)s")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     args = parser.parse_args(argv)
@@ -297,7 +304,9 @@ def main(argv: list[str] | None = None,
     samples, language = opened
     open_one = opener or functools.partial(open_backend, language=language)
     try:
-        recognizers = (open_one(args.backend), open_one(args.backend))
+        modelled = args.decode_time == "modelled"
+        recognizers = (timed(open_one(args.backend), modelled),
+                       timed(open_one(args.backend), modelled))
     except (SetupError, ImportError) as error:
         why = render_message(error.message) if isinstance(error, SetupError) else error
         print(f"{args.backend}: skipped: {why}")
@@ -306,8 +315,10 @@ def main(argv: list[str] | None = None,
                 ConfirmationPolicy(confirm_bids=not args.no_confirm),
                 VadSettings(decode_quiet_seconds=args.decode_quiet))
     row = {"backend": args.backend, "language": language, "seed": args.seed,
-           **summary(heard)}
+           **summary(heard), "decode_time": args.decode_time,
+           "decoding": recognizers[0].times.summary()}
     print(f"{args.backend} through the microphone (seed {args.seed}): {_line(row)}")
+    print(f"  {decoding_line(args.decode_time, recognizers[0].times)}")
     prompts = row["prompts"]
     assert isinstance(prompts, dict)
     for prompt, f in prompts.items():

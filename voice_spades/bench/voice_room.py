@@ -1,7 +1,8 @@
 """`voice-spades bench voice --room`: speaking over the narrator on loudspeakers, in a room.
 
     voice-spades bench voice --room [--aec speex,none] [--during 9] [--after 3]
-        [--narration-seconds 30] [--seed 1] [--offline [--causes]] [--json] [--verbose]
+        [--narration-seconds 30] [--seed 1] [--offline [--causes]
+        [--decode-time modelled|measured]] [--json] [--verbose]
 
 The narrator's lines (the game's own words over a seeded match, spoken by its own
 synthesizer) play through the game's audio output on a virtual sound device; a
@@ -32,6 +33,9 @@ a configuration) and under a minute offline. ``--causes`` (offline) also says, p
 configuration, where the commands not understood were lost
 (:mod:`.voice_room_causes`: the recognizer, the room, the echo gate, the echo left,
 the cut), decoding each command again in easier conditions (about twice as long).
+Offline, a decode takes the time :mod:`.decode_time` models from its audio's length
+(``--decode-time measured``: its CPU time), so a run with a fixed seed gives the same
+figures every time; the report says how the measured CPU time compared.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from voice_spades.bench.decode_time import DECODE_TIMES, decoding_line, timed
 from voice_spades.bench.voice_room_scenes import parse_scene_options
 
 SCENE_KEYS = ("answer", "correct", "wrong_unasked", "barged", "barge_seconds", "latency",
@@ -77,7 +82,8 @@ def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
     clips = narration_clips(args.seed, clip_count(len(scenes), args.narration_seconds))
     from voice_spades.bench.voice_room_causes import explain
 
-    runner = OfflineRunner(PocketSphinxRecognizer(), None if aec == "none" else aec,
+    recognizer = timed(PocketSphinxRecognizer(), args.decode_time == "modelled")
+    runner = OfflineRunner(recognizer, None if aec == "none" else aec,
                            args.seed, delay=args.delay, keep_audio=args.causes)
     results, causes = [], []
     for scene in scenes:
@@ -92,7 +98,9 @@ def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
         runner.delays.append(runner.canceller.delay)
     return {"aec": aec, "scenes": results, "causes": causes,
             "narration": asdict(narration) if narration else None,
-            "delays": [round(d, 4) for d in runner.delays]}
+            "delays": [round(d, 4) for d in runner.delays],
+            "decoding": decoding_line(args.decode_time, recognizer.times),
+            "decoding_figures": recognizer.times.summary()}
 
 
 def run_live(aec: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -167,6 +175,8 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         "narration_say_again": sum(a == "sorry" for _, a in narration["answers"]),
         "narration_barge_ins": narration["barge_ins"],
         "delays_ms": [round(d * 1000, 1) for d in run.get("delays", [])],
+        "decoding": run.get("decoding"),
+        "decoding_figures": run.get("decoding_figures"),
     }
     from voice_spades.bench.voice_room_causes import cause_counts
 
@@ -247,6 +257,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="offline: the device's output-to-input delay to simulate (s)")
     parser.add_argument("--causes", action="store_true",
                         help="offline: say where the commands not understood were lost")
+    parser.add_argument("--decode-time", choices=DECODE_TIMES, default="modelled",
+                        help="with --offline: count each decode's time as modelled from its "
+                             "audio's length (reproducible) or as measured (CPU time); "
+                             "default %(default)s")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--verbose", action="store_true", help="list every scene")
     args = parser.parse_args(argv)
@@ -302,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
             if f"causes_{kind}" in row:
                 print(f"{row['aec']}: {kind}, where the commands went: " + ", ".join(
                     f"{name} {count}" for name, count in row[f"causes_{kind}"].items()))
+        if row["decoding"]:
+            print(f"{row['aec']}: {row['decoding']}")
     if args.json:
         print(json.dumps(rows))
     return 0

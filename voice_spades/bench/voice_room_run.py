@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from voice_spades.bench.endpoint_ear import cpu_clock
+from voice_spades.bench.decode_time import decode_clock
 from voice_spades.bench.voice import Outcome, decode_one
 from voice_spades.bench.voice_room_scenes import Scene, command_samples
 from voice_spades.commands import Act, PlayCurrent
@@ -278,7 +278,7 @@ class OfflineRunner:
             self._early.close()
         self._early = EarlyEnd(self.recognizer, self.microphone, self._phrases,
                                synchronous=True, clock=lambda: self.t,
-                               timer=cpu_clock(self.recognizer))
+                               timer=decode_clock(self.recognizer))
         self.microphone.on_utterance = self._utterance
         self.microphone.on_barge_in = self._barge
         self._advance(SETTLE)
@@ -376,7 +376,7 @@ class OfflineRunner:
         return tuple(self._book.table.phrases) if self._book is not None else ()
 
     def _utterance(self, pcm: bytes) -> None:
-        cpu = cpu_clock(self.recognizer)  # CPU time: the figure holds on a loaded machine
+        cpu = decode_clock(self.recognizer)
         began = cpu()
         # a pause decoded while the virtual clock stood still: done only that much later
         last = self._early.last_decode if self._early is not None else None

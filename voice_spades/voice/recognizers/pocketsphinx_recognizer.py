@@ -94,6 +94,8 @@ class PocketSphinxRecognizer:
     """
 
     name = "pocketsphinx"
+    kept_results = RECENT_RESULTS
+    """How many results are kept for audio decoded again."""
 
     def __init__(self, tuning: PocketSphinxTuning | None = None,
                  model_dir: str | Path | None = None, lexicon: Lexicon | None = None) -> None:
