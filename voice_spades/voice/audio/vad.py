@@ -8,12 +8,14 @@ pause inside "queen ... of hearts" does not split it). Bursts too short to be a
 word are dropped, and so is sound that goes on far longer than any command (a
 radio, a conversation).
 
-An utterance may also end early: after a very short quiet (``decode_quiet_seconds``)
+An utterance may also end early: after a very short pause (``decode_quiet_seconds``)
 the detector offers the utterance so far to ``on_pause`` with a pause number, so
-that it can be decoded while the quiet goes on, and
-:meth:`VoiceActivityDetector.end_at_pause` ends it once the quiet has lasted
-``early_quiet_seconds`` if nothing louder than quiet was heard since (the caller
-decides from what the words were: see :mod:`voice_spades.voice.early_end`). Speech
+that it can be decoded while the pause goes on, and
+:meth:`VoiceActivityDetector.end_at_pause` ends it once the pause has lasted
+``early_quiet_seconds`` if no speech came back since (the caller decides from what
+the words were: see :mod:`voice_spades.voice.early_end`). For this a pause is quiet,
+or sound far under the utterance's loudest (``pause_below_peak_db``): in a large
+room the last word rings on above the quiet bar for 300-500 ms. Speech
 that resumes within what would have been the hangover is dropped: it would have
 belonged to the utterance ended early ("play ... it": the "it" alone is no new
 command).
@@ -89,6 +91,22 @@ class VadSettings:
     """How far above the noise floor a frame must be to start speech."""
     continue_db: float = 6.0
     """How far above the noise floor a frame must be to keep speech going."""
+    pause_below_peak_db: float = 20.0
+    """A frame this far under the utterance's loudest counts as a pause for the early
+    end (0: only quiet does). A room's reverberation rings on above the quiet bar for
+    a few hundred ms after the last word; the hangover still waits for real quiet."""
+    pause_resume_db: float = 6.0
+    """A pause under the peak ends when a frame comes back this much above its bar
+    (``pause_below_peak_db`` under the peak)."""
+    pause_rise_db: float = 4.0
+    """A pause under the peak also ends when a frame rises this much above the
+    pause's quietest frame so far: ringing only falls, with ripples, while a new
+    sound rises (the "s" after the dip in "clubs")."""
+    pause_decay_db_per_second: float = 30.0
+    """A pause so begun must keep falling at least this fast (a room's ringing dies
+    away; a weak sound inside a phrase, such as a closure or an "s", holds), checked
+    when it is offered and when it ends the utterance (30 dB/s: a reverberation time
+    of two seconds)."""
     onset_frames: int = 3
     """Loud frames in a row that start an utterance."""
     min_level_db: float = 35.0
@@ -159,6 +177,14 @@ class VoiceActivityDetector:
         self._frames: list[bytes] = []
         self._loud_frames = 0
         self._quiet_run = 0
+        self._lull_run = 0
+        """Frames in a row of the pause the early end counts (quiet, or far under the
+        peak: see ``VadSettings.pause_below_peak_db``)."""
+        self._peak = 0.0
+        self._lull_levels: list[float] = []
+        """The levels of the pause so far, while it is one by being under the peak."""
+        self._flat = False
+        """The sound under the peak held rather than died away: no pause until quiet."""
         self._discarding = False
         self.on_pause: Callable[[bytes, int], None] | None = None
         """Called with the utterance so far and a pause number after
@@ -214,7 +240,7 @@ class VoiceActivityDetector:
         if self._paused is None or self._paused[0] != pause or not self._frames:
             return None
         s = self.settings
-        if self._quiet_run < s.frames(s.early_quiet_seconds):
+        if self._lull_run < s.frames(s.early_quiet_seconds):
             self._ending = True
             return None
         return self._end_early()
@@ -233,6 +259,10 @@ class VoiceActivityDetector:
         self._frames = []
         self._loud_frames = 0
         self._quiet_run = 0
+        self._lull_run = 0
+        self._peak = 0.0
+        self._lull_levels = []
+        self._flat = False
         self._discarding = False
         self._paused = None
         self._ending = False
@@ -268,23 +298,43 @@ class VoiceActivityDetector:
             self._pre_roll.clear()
             self._loud_frames = self._onset_run
             self._quiet_run = 0
+            self._peak = db
         return None
 
     def _in_speech(self, frame: bytes, db: float) -> bytes | None:
         s = self.settings
         self._frames.append(frame)
-        if db >= self.floor.threshold(s.continue_db):
+        loud = db >= self.floor.threshold(s.continue_db)
+        if loud:
             self._loud_frames += 1
             self._quiet_run = 0
-            self._paused = None
-            self._ending = False
         else:
             self._quiet_run += 1
+        self._peak = max(self._peak, db)
+        if self._lull(loud, db):
+            self._lull_run += 1
+            self._lull_levels.append(db)
+            if loud and not self._dying_away():
+                self._flat = True
+                self._end_lull()
+                return self._after_frame()
             if s.early_quiet_seconds > 0 and self.on_pause is not None \
-                    and self._quiet_run == s.frames(s.offer_quiet_seconds):
+                    and self._lull_run == s.frames(s.offer_quiet_seconds):
                 self._offer_pause()
-            if self._ending and self._quiet_run >= s.frames(s.early_quiet_seconds):
+            if self._ending and self._lull_run >= s.frames(s.early_quiet_seconds):
                 return self._end_early()
+        else:
+            self._end_lull()
+        return self._after_frame()
+
+    def _end_lull(self) -> None:
+        self._lull_run = 0
+        self._lull_levels = []
+        self._paused = None
+        self._ending = False
+
+    def _after_frame(self) -> bytes | None:
+        s = self.settings
         if len(self._frames) >= s.frames(s.max_utterance_seconds):
             self._restart()
             self._discarding = True
@@ -294,6 +344,37 @@ class VoiceActivityDetector:
             self._restart()
             return utterance
         return None
+
+    def _lull(self, loud: bool, db: float) -> bool:
+        """Whether this frame is part of a pause as the early end counts it."""
+        below = self.settings.pause_below_peak_db
+        if not loud or below <= 0:
+            return not loud
+        bar = self._peak - below
+        if self._flat:  # until speech comes back
+            self._flat = db < bar + self.settings.pause_resume_db
+            return False
+        if not self._lull_run:
+            return db < bar
+        # once quiet, any sound ends the pause, as without this rule: a room's
+        # ringing, once under the quiet bar, does not come back
+        quiet = self.floor.threshold(self.settings.continue_db)
+        return all(level >= quiet for level in self._lull_levels) \
+            and db < bar + self.settings.pause_resume_db \
+            and db <= min(self._lull_levels) + self.settings.pause_rise_db
+
+    def _dying_away(self) -> bool:
+        """Whether the pause, not yet quiet, still falls fast enough: judged when it
+        would be offered and when it would end the utterance, from its first two
+        frames to its last two."""
+        s = self.settings
+        levels = self._lull_levels
+        if len(levels) not in (s.frames(s.offer_quiet_seconds), s.frames(s.early_quiet_seconds)):
+            return True
+        if len(levels) < 4:
+            return False
+        fallen = (levels[0] + levels[1] - levels[-2] - levels[-1]) / 2
+        return fallen >= s.pause_decay_db_per_second * s.frame_seconds * (len(levels) - 2)
 
     def _offer_pause(self) -> None:
         utterance = self._finish()
