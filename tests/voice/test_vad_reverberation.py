@@ -4,6 +4,7 @@ loudest counts as a pause for the early end (the hangover still waits for quiet)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -92,12 +93,12 @@ def test_a_weak_steady_sound_inside_a_phrase_is_no_pause_until_quiet() -> None:
     assert at >= 0.5 + 0.6 + 0.3 + s.offer_quiet_seconds - 0.01
 
 
-def at_levels(levels: list[float], seed: int = 9) -> bytes:
+def at_levels(levels: Sequence[float], seed: int = 9) -> bytes:
     """Noise, 20 ms at each of ``levels`` (dB, as :func:`energy_db` measures)."""
     rng = np.random.default_rng(seed)
     frame = round(0.02 * SAMPLE_RATE)
     x = np.concatenate([rng.normal(0.0, 10 ** (db / 20), frame) for db in levels])
-    return np.clip(x, -32768, 32767).astype("<i2").tobytes()
+    return bytes(np.clip(x, -32768, 32767).astype("<i2").tobytes())
 
 
 def test_a_sound_rising_out_of_the_dip_ends_the_pause() -> None:
