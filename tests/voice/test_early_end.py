@@ -84,6 +84,21 @@ def test_only_a_whole_confident_phrase_that_cannot_go_on_ends_early() -> None:
     assert not is_whole(heard("bid four", 0.85, ("four", 0.15)), phrases)
 
 
+def test_a_phrase_whose_longer_forms_mean_the_same_ends_early() -> None:
+    # at a question: what may follow "yes" changes nothing; "stop" may become another
+    # command ("stop listening")
+    _, table = prompt_table("yes please", 1)
+    phrases, meanings = table.phrases, table.meanings
+    assert "yes please" in phrases and "stop listening" in phrases
+    assert continued("yes", phrases) and not continued("yes", phrases, meanings)
+    assert is_whole(heard("yes"), phrases, meanings=meanings)
+    assert not is_whole(heard("yes"), phrases)
+    assert continued("stop", phrases, meanings)
+    assert not is_whole(heard("stop"), phrases, meanings=meanings)
+    # a likely rival that may go on into something else still keeps it open
+    assert not is_whole(heard("yes", 0.85, ("stop", 0.15)), phrases, meanings=meanings)
+
+
 # ----- real speech ---------------------------------------------------------------------
 
 pytestmark_audio = pytest.mark.skipif(not testspeech.tools_available(),

@@ -63,6 +63,7 @@ class Ear:
         self._deferred = DeferredPauses(self.microphone)
         if early:
             self.early_end = EarlyEnd(recognizer, self._deferred, lambda: table.phrases,
+                                      meanings=lambda: table.meanings,
                                       synchronous=True, clock=lambda: self.now)
             self.microphone.on_pause = self._pause
         self.decided: list[tuple[float, Outcome, bool, float]] = []

@@ -24,6 +24,7 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -187,7 +188,8 @@ class LiveRunner:
                                       on_barge_in=self._barge, canceller=self._canceller)
         from voice_spades.voice.early_end import EarlyEnd
 
-        self._early = EarlyEnd(self.recognizer, self._microphone, self._phrases)
+        self._early = EarlyEnd(self.recognizer, self._microphone, self._phrases,
+                               meanings=self._meanings)
         self._microphone.process = self._counted(self._microphone.process)
         self._microphone.start()
         time.sleep(SETTLE)
@@ -201,6 +203,11 @@ class LiveRunner:
         """The phrases loaded for the scene in progress (none: pauses go undecoded)."""
         book = self._book
         return tuple(book.table.phrases) if book is not None else ()
+
+    def _meanings(self) -> Mapping[str, object]:
+        """What the phrases of the scene in progress mean."""
+        book = self._book
+        return book.table.meanings if book is not None else {}
 
     def _speak(self, narration: tuple[Any, int]) -> Any:
         microphone = self._microphone

@@ -11,7 +11,7 @@ no sound device (``--offline``: fast, for comparing cancellers);
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -277,6 +277,7 @@ class OfflineRunner:
         if self._early is not None:
             self._early.close()
         self._early = EarlyEnd(self.recognizer, self.microphone, self._phrases,
+                               meanings=self._meanings,
                                synchronous=True, clock=lambda: self.t,
                                timer=decode_clock(self.recognizer))
         self.microphone.on_utterance = self._utterance
@@ -374,6 +375,10 @@ class OfflineRunner:
     def _phrases(self) -> tuple[str, ...]:
         """The phrases loaded for the scene in progress (none: pauses go undecoded)."""
         return tuple(self._book.table.phrases) if self._book is not None else ()
+
+    def _meanings(self) -> Mapping[str, object]:
+        """What the phrases of the scene in progress mean."""
+        return self._book.table.meanings if self._book is not None else {}
 
     def _utterance(self, pcm: bytes) -> None:
         cpu = decode_clock(self.recognizer)

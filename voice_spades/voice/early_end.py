@@ -7,8 +7,9 @@ pause (~100 ms, :attr:`~voice_spades.voice.audio.vad.VadSettings.decode_quiet_se
 on its own thread so the microphone never waits, and ends the utterance when the
 pause reaches ~200 ms (:attr:`~voice_spades.voice.audio.vad.VadSettings.early_quiet_seconds`,
 or when the decode is done, if later) if the answer is a whole allowed phrase,
-that fitted the audio well, that no longer allowed phrase begins with ("queen" waits
-when "queen of hearts" may be said). The decode thus runs while the pause goes on.
+that fitted the audio well, that no longer allowed phrase of another meaning begins
+with ("queen" waits when "queen of hearts" may be said; "yes" does not wait for
+"yes please"). The decode thus runs while the pause goes on.
 A grammar holds only whole phrases, so the beginning of one ("exchange the
 marked") would be heard as the nearest whole one; a recognizer that can
 (:class:`PartialDecoder`) also searches the beginnings, and one that wins keeps
@@ -26,7 +27,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -88,28 +89,36 @@ class PartialDecoder(Protocol):
         ...
 
 
-def continued(phrase: str, phrases: Sequence[str]) -> bool:
-    """True when some phrase of ``phrases`` is ``phrase`` and more words."""
+def continued(phrase: str, phrases: Sequence[str],
+              meanings: Mapping[str, object] | None = None) -> bool:
+    """True when some phrase of ``phrases`` is ``phrase`` and more words, and (when
+    ``meanings`` tells what phrases mean) means something else: "yes" may end where
+    "yes please" may be said, since what follows would change nothing."""
     start = phrase + " "
-    return any(other.startswith(start) for other in phrases)
+    if meanings is None or phrase not in meanings:
+        return any(other.startswith(start) for other in phrases)
+    return any(other.startswith(start) and meanings.get(other) != meanings[phrase]
+               for other in phrases)
 
 
 def is_whole(heard: Recognition, phrases: Sequence[str],
-             min_fit: float = MIN_FIT) -> bool:
+             min_fit: float = MIN_FIT, meanings: Mapping[str, object] | None = None) -> bool:
     """Whether ``heard`` is a command that cannot go on: an allowed phrase heard with
     a fit of at least ``min_fit``, which neither it nor a likely alternative
-    begins a longer allowed phrase."""
+    begins a longer allowed phrase (of another meaning, when ``meanings`` tells)."""
     if heard.text is None or heard.text not in phrases or heard.fit < min_fit:
         return False
     likely = [heard.text, *(text for text, probability in heard.alternatives
                             if probability >= RIVAL_PROBABILITY)]
-    return not any(continued(text, phrases) for text in likely)
+    return not any(continued(text, phrases, meanings) for text in likely)
 
 
 class EarlyEnd:
     """Decodes the microphone's pauses and ends utterances that are whole commands.
 
-    ``phrases`` gives the phrases loaded in ``recognizer`` now. With
+    ``phrases`` gives the phrases loaded in ``recognizer`` now, and ``meanings``, if
+    given, what they mean (see :func:`continued`; speech going on after an early end
+    is dropped, so ending at "yes" where "yes please" may follow changes nothing). With
     ``synchronous`` the decode runs on the microphone's thread (a virtual clock that
     does not run on meanwhile); otherwise on a thread of its own, the newest pause
     replacing one not yet started. ``clock`` says when a decode starts, ``timer``
@@ -119,12 +128,14 @@ class EarlyEnd:
 
     def __init__(self, recognizer: Recognizer, microphone: Pauses,
                  phrases: Callable[[], Sequence[str]], *,
+                 meanings: Callable[[], Mapping[str, object]] | None = None,
                  min_fit: float = MIN_FIT, synchronous: bool = False,
                  clock: Callable[[], float] = time.monotonic,
                  timer: Callable[[], float] = time.perf_counter) -> None:
         self.recognizer = recognizer
         self.microphone = microphone
         self.phrases = phrases
+        self.meanings = meanings
         self.min_fit = min_fit
         self.synchronous = synchronous
         self.clock = clock
@@ -222,5 +233,7 @@ class EarlyEnd:
                 if heard is not None:
                     self._last = (utterance, phrases, heard)
                 self._cond.notify_all()
-        if is_whole(heard, phrases, self.min_fit) and self.microphone.end_early(number):
+        meanings = self.meanings() if self.meanings is not None else None
+        if is_whole(heard, phrases, self.min_fit, meanings) \
+                and self.microphone.end_early(number):
             self.ended += 1

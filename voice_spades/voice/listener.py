@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from voice_spades.commands import Act, AnyIntent, Propose
@@ -108,7 +109,8 @@ class VoiceInput:
         self.microphone.on_utterance = self.hear
         self.microphone.on_barge_in = session.interrupt_speech
         self.microphone.on_error = self._failed
-        self.early_end = EarlyEnd(recognizer, self.microphone, self._phrases_loaded)
+        self.early_end = EarlyEnd(recognizer, self.microphone, self._phrases_loaded,
+                                  meanings=self._meanings_loaded)
         """Ends an utterance at a short pause when it already is a whole command."""
         self.policy = policy or ConfirmationPolicy()
         self.lexicon = lexicon or lexicon_for(voice_language(None))
@@ -218,6 +220,10 @@ class VoiceInput:
 
     def _phrases_loaded(self) -> tuple[str, ...]:
         return tuple(self._loaded or ())
+
+    def _meanings_loaded(self) -> Mapping[str, object]:
+        table = self.table  # set by the voice thread; a phrase it lacks keeps waiting
+        return table.meanings if table is not None else {}
 
     def load_phrases(self) -> PhraseTable:
         """Load the phrases of the newest context into the recognizer (voice thread)."""
