@@ -65,7 +65,7 @@ def test_a_modelled_decode_costs_its_audio_and_a_repeat_costs_nothing() -> None:
         cost / audio_seconds(pcm), abs=1e-4)
     assert times["measured_real_time_factor"] is not None
     assert times["measured_real_time_factor"] > 0
-    assert "2 decodes" in decoding_line("modelled", recognizer.times)
+    assert "2 decodes" in decoding_line("modelled", times)
 
 
 @needs_speech

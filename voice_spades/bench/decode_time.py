@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -170,9 +170,9 @@ def timed(recognizer: Recognizer, modelled: bool = True) -> TimedRecognizer:
     return kind(recognizer, modelled)
 
 
-def decoding_line(decode_time: str, times: DecodeTimes) -> str:
-    """How decodes were counted, and what they measured (a line of a bench's report)."""
-    f = times.summary()
+def decoding_line(decode_time: str, f: Mapping[str, float | int | None]) -> str:
+    """How decodes were counted (``decode_time``), and what they measured (``f``,
+    :meth:`DecodeTimes.summary`): a line of a bench's report."""
     if not f["decodes"]:
         return f"decoding counted as {decode_time}: no decodes"
     slower = f["slower_than_modelled"]

@@ -318,7 +318,7 @@ def main(argv: list[str] | None = None,
            **summary(heard), "decode_time": args.decode_time,
            "decoding": recognizers[0].times.summary()}
     print(f"{args.backend} through the microphone (seed {args.seed}): {_line(row)}")
-    print(f"  {decoding_line(args.decode_time, recognizers[0].times)}")
+    print(f"  {decoding_line(args.decode_time, row['decoding'])}")
     prompts = row["prompts"]
     assert isinstance(prompts, dict)
     for prompt, f in prompts.items():

@@ -99,8 +99,7 @@ def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
     return {"aec": aec, "scenes": results, "causes": causes,
             "narration": asdict(narration) if narration else None,
             "delays": [round(d, 4) for d in runner.delays],
-            "decoding": decoding_line(args.decode_time, recognizer.times),
-            "decoding_figures": recognizer.times.summary()}
+            "decode_time": args.decode_time, "decoding_figures": recognizer.times.summary()}
 
 
 def run_live(aec: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -175,7 +174,7 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         "narration_say_again": sum(a == "sorry" for _, a in narration["answers"]),
         "narration_barge_ins": narration["barge_ins"],
         "delays_ms": [round(d * 1000, 1) for d in run.get("delays", [])],
-        "decoding": run.get("decoding"),
+        "decode_time": run.get("decode_time"),
         "decoding_figures": run.get("decoding_figures"),
     }
     from voice_spades.bench.voice_room_causes import cause_counts
@@ -316,8 +315,8 @@ def main(argv: list[str] | None = None) -> int:
             if f"causes_{kind}" in row:
                 print(f"{row['aec']}: {kind}, where the commands went: " + ", ".join(
                     f"{name} {count}" for name, count in row[f"causes_{kind}"].items()))
-        if row["decoding"]:
-            print(f"{row['aec']}: {row['decoding']}")
+        if row["decoding_figures"]:
+            print(f"{row['aec']}: {decoding_line(row['decode_time'], row['decoding_figures'])}")
     if args.json:
         print(json.dumps(rows))
     return 0

@@ -346,7 +346,8 @@ class VoiceActivityDetector:
         return None
 
     def _lull(self, loud: bool, db: float) -> bool:
-        """Whether this frame is part of a pause as the early end counts it."""
+        """Whether this frame is part of a pause as the early end counts it (a frame
+        loud enough for speech to be back also ends a hold: see :attr:`_flat`)."""
         below = self.settings.pause_below_peak_db
         if not loud or below <= 0:
             return not loud
@@ -358,10 +359,10 @@ class VoiceActivityDetector:
             return db < bar
         # once quiet, any sound ends the pause, as without this rule: a room's
         # ringing, once under the quiet bar, does not come back
-        quiet = self.floor.threshold(self.settings.continue_db)
-        return all(level >= quiet for level in self._lull_levels) \
+        quietest = min(self._lull_levels)
+        return quietest >= self.floor.threshold(self.settings.continue_db) \
             and db < bar + self.settings.pause_resume_db \
-            and db <= min(self._lull_levels) + self.settings.pause_rise_db
+            and db <= quietest + self.settings.pause_rise_db
 
     def _dying_away(self) -> bool:
         """Whether the pause, not yet quiet, still falls fast enough: judged when it
