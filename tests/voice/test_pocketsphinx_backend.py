@@ -51,6 +51,14 @@ def speech_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 Say = Callable[..., bytes]
 
 
+def without_pronunciations(*words: str) -> PocketSphinxRecognizer:
+    """A recognizer whose lexicon adds no pronunciation of ``words`` (of any word
+    when none is named) to the dictionary's."""
+    added = default_lexicon().pronunciations
+    kept = {word: forms for word, forms in added.items() if words and word not in words}
+    return PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations=kept))
+
+
 @pytest.fixture
 def say(speech_cache: Path) -> Say:
     """Speak ``text`` in a (voice, speed, pitch), with noise, padded like a microphone clip."""
@@ -258,7 +266,7 @@ def test_the_lexicon_adds_non_rhotic_pronunciations(recognizer: PocketSphinxReco
                                                     say: Say) -> None:
     phrases = ["four", "score", "slower", "my cards", "four of hearts", "four of clubs",
                "start over", "bid four", "help", "read my hand"]
-    plain = PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations={}))
+    plain = without_pronunciations()
     assert plain.pronunciations("hearts") == ["HH AA R T S"]
     assert recognizer.pronunciations("hearts") == ["HH AA R T S", "HH AA T S"]
     recognizer.set_phrases(phrases)
@@ -280,7 +288,7 @@ def test_a_british_no_thanks_answers_a_question(recognizer: PocketSphinxRecogniz
     # "no thanks" (6 of 6, measured), and the lexicon's form hears all of them.
     _, table = prompt_table("no thanks", seed=7)  # the question's grammar
     answers = list(table.phrases)
-    plain = PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations={}))
+    plain = without_pronunciations()
     recognizer.set_phrases(answers)
     plain.set_phrases(answers)
     british = [("en", 130, 50), ("en", 160, 50), ("en+m3", 200, 50)]
@@ -296,9 +304,7 @@ def test_exchange_said_with_eh_fits_well_enough_to_act(recognizer: PocketSphinxR
     # "en" and "en+m3" exchange phrases fitted at 0.86-0.99 (4 of 6 at 0.8 and more,
     # acted on without a question) against 0.00-0.95 (1 of 6) without it.
     _, table = prompt_table("exchange nothing", seed=3)  # the exchange prompt's grammar
-    without = {word: forms for word, forms in default_lexicon().pronunciations.items()
-               if word != "exchange"}
-    plain = PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations=without))
+    plain = without_pronunciations("exchange")
     recognizer.set_phrases(table.phrases)
     plain.set_phrases(table.phrases)
     clips = [say(phrase, (voice, 160, 50)) for voice in ("en", "en+m3")
@@ -314,9 +320,7 @@ def test_a_british_not_blind_fits(recognizer: PocketSphinxRecognizer, say: Say) 
     # blind nil decision is answered "say again" (0.25), where without it none was
     # heard at all.
     _, table = prompt_table("not blind", seed=3)  # the blind nil decision's grammar
-    without = {word: forms for word, forms in default_lexicon().pronunciations.items()
-               if word != "not"}
-    plain = PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations=without))
+    plain = without_pronunciations("not")
     recognizer.set_phrases(table.phrases)
     plain.set_phrases(table.phrases)
     clips = [say("not blind", (voice, 150, 50))
