@@ -329,3 +329,25 @@ def test_a_british_not_blind_fits(recognizer: PocketSphinxRecognizer, say: Say) 
     heard = [h.text == "not blind" and h.fit >= floor for h in map(recognizer.decode, clips)]
     plain_heard = [h.text == "not blind" and h.fit >= floor for h in map(plain.decode, clips)]
     assert sum(heard) >= 3 and sum(plain_heard) <= 1, (heard, plain_heard)
+
+
+def test_a_british_goat_vowel_is_heard(recognizer: PocketSphinxRecognizer, say: Say) -> None:
+    # The lexicon's "AH UW" forms of "slower", "over", "lowest", "nope" (British [əʊ]):
+    # measured, espeak-ng's RP voice said these six and all six were heard, against
+    # none with the US "OW" alone (rejected, or "start a new game", "play highest
+    # diamond", "no").
+    added = default_lexicon().pronunciations
+    us_goat = {word: tuple(form for form in forms if "AH UW" not in form)
+               for word, forms in added.items()}
+    plain = PocketSphinxRecognizer(lexicon=replace(default_lexicon(), pronunciations=us_goat))
+    said = [("talk slower", 170), ("talk slower", 200), ("start over", 130),
+            ("start over", 170), ("lowest diamond", 200), ("nope", 200)]
+    heard: list[bool] = []
+    plain_heard: list[bool] = []
+    for phrase, speed in said:
+        _, table = prompt_table(phrase, seed=3)  # the phrase's own prompt
+        clip = say(phrase, ("en-gb-x-rp", speed, 50))
+        for rec, into in ((recognizer, heard), (plain, plain_heard)):
+            rec.set_phrases(table.phrases)
+            into.append(rec.decode(clip).text == phrase)
+    assert sum(heard) >= 4 and sum(plain_heard) <= 1, (heard, plain_heard)
