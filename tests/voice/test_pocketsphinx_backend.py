@@ -351,3 +351,17 @@ def test_a_british_goat_vowel_is_heard(recognizer: PocketSphinxRecognizer, say: 
             rec.set_phrases(table.phrases)
             into.append(rec.decode(clip).text == phrase)
     assert sum(heard) >= 4 and sum(plain_heard) <= 1, (heard, plain_heard)
+
+
+def test_a_scottish_sure_answers_a_question(recognizer: PocketSphinxRecognizer,
+                                            say: Say) -> None:
+    # Scottish "sure" has the vowel of "shoe" ("SH UW R" in the lexicon); without it
+    # espeak-ng's Scottish voice was rejected or heard as "no" (measured).
+    _, table = prompt_table("sure", seed=7)  # the question's grammar
+    plain = without_pronunciations("sure")
+    recognizer.set_phrases(table.phrases)
+    plain.set_phrases(table.phrases)
+    clips = [say("sure", ("en-gb-scotland", speed, 50)) for speed in (130, 170, 200)]
+    heard = [recognizer.decode(clip).text for clip in clips]
+    plain_heard = [plain.decode(clip).text for clip in clips]
+    assert heard.count("sure") >= 2 and plain_heard.count("sure") == 0, (heard, plain_heard)
