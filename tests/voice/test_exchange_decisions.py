@@ -13,7 +13,7 @@ from voice_spades.engine import Exchange
 from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, exchange_view
-from voice_spades.voice.understanding.confirmation import understand
+from voice_spades.voice.understanding.confirmation import ASK_FITS, understand
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
 
 
@@ -69,3 +69,18 @@ def test_english_no_exchange_that_fitted_loosely_is_asked_about() -> None:
     decided = understand(loose, table, lexicon=lex)
     assert isinstance(decided, Propose) and decided.intent == Act(Exchange())
     assert understand(heard("keep all my cards", 0.9), table, lexicon=lex) == Act(Exchange())
+
+
+def test_the_marked_cards_given_back_on_a_loose_fit_are_asked_about() -> None:
+    # espeak-ng's "exchange nothing" was heard as "exchange the marked cards" at a fit
+    # of 0.68 (confidence 0.62, runner-up a card to mark) and gave the cards back unasked
+    lex = lexicon_for("en")
+    table = exchange_table("en")
+    loose = Recognition("exchange the marked cards", 0.62,
+                        (("exchange the marked cards", 0.91),
+                         ("exchange two of hearts", 0.09)), 1.0, 0.01)
+    assert loose.fit < ASK_FITS["en"]["current"]
+    decided = understand(loose, table, lexicon=lex)
+    assert isinstance(decided, Propose) and decided.intent == PlayCurrent()
+    assert understand(heard("exchange the marked cards", 0.9), table, lexicon=lex) \
+        == PlayCurrent()
