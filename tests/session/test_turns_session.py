@@ -209,3 +209,21 @@ def test_a_question_said_whole_while_events_go_on_is_heard_through_the_record() 
     session.interrupt_speech()  # this time it was said whole, then the events went on
     session.handle(Confirm(True))
     assert card not in session.view.hand_cards
+
+
+def test_a_game_resumed_on_my_play_puts_the_cursor_on_a_playable_card() -> None:
+    # the cursor used to start on the hand's first card, which may not follow suit
+    for seed in range(3, 13):
+        session, out = at_my_play(seed)
+        legal = {a for a in session.view.legal if isinstance(a, Card)}
+        if session.view.hand_cards[0] in legal:
+            continue  # the first card is playable: nothing to tell apart
+        resumed = Session(Match.from_json(session.match.to_json()),
+                          Ports(out, pacer=Pacer(out.is_busy, min_gap=0.0)),
+                          settings=session.settings)
+        out.clear()
+        resumed.start(resumed=True)
+        assert resumed.cursor_card in legal
+        assert out.last().text.endswith(f" On the {card_words(resumed, resumed.cursor_card)}.")
+        return
+    raise AssertionError("no seed left the first card unplayable")

@@ -82,6 +82,7 @@ class Game:
     def resumed(self) -> list[Line]:
         """Where a resumed match stands: hand, trick, scores, the human's cards, what is on
         the table (who led what) or the bids so far, and whose turn it is."""
+        self.follow_turn()
         view, words = self.view, self.words
         where = words.say(f"word.where.{view.phase}", trick=view.trick_number)
         lines = [self.line("session.resumed", hand=view.hand_number, where=where,
@@ -103,12 +104,17 @@ class Game:
             if isinstance(event, HandStarted):
                 self.turn.reset()
             lines += self.narrator.narrate(event, behind=behind)
+        self.follow_turn()
+        return lines
+
+    def follow_turn(self) -> None:
+        """Keep the hand cursor on the human's cards and, on their turn to play, on a
+        playable one."""
         view = self.view
         self.turn.cursor.sync(view.hand)
         if view.is_my_turn and view.phase == Phase.PLAY:
             self.turn.cursor.focus(mask_of(a for a in view.legal if isinstance(a, Card)),
                                    view.hand)
-        return lines
 
     def prompt(self) -> list[Line]:
         """What the human is to do now, if it is their turn."""
