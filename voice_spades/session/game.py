@@ -82,7 +82,7 @@ class Game:
     def resumed(self) -> list[Line]:
         """Where a resumed match stands: hand, trick, scores, the human's cards, what is on
         the table (who led what) or the bids so far, and whose turn it is."""
-        self.follow_turn()
+        self._follow_turn()
         view, words = self.view, self.words
         where = words.say(f"word.where.{view.phase}", trick=view.trick_number)
         lines = [self.line("session.resumed", hand=view.hand_number, where=where,
@@ -104,10 +104,10 @@ class Game:
             if isinstance(event, HandStarted):
                 self.turn.reset()
             lines += self.narrator.narrate(event, behind=behind)
-        self.follow_turn()
+        self._follow_turn()
         return lines
 
-    def follow_turn(self) -> None:
+    def _follow_turn(self) -> None:
         """Keep the hand cursor on the human's cards and, on their turn to play, on a
         playable one."""
         view = self.view
