@@ -217,7 +217,7 @@ class PoorFit(ScriptedRecognizer):
 def test_the_sleep_word_heard_while_asleep_is_counted_as_telling_how_to_wake(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = silent_manifest(tmp_path, ["pass me the salt"])
-    recognizer = ScriptedRecognizer(["stop listening"])
+    recognizer = ScriptedRecognizer(["pause listening"])
     assert bench.main(["--manifest", str(path), "--json", "--grammar", "per-prompt"],
                       opener=lambda name: recognizer) == 0
     out = capsys.readouterr().out

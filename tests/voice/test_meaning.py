@@ -175,3 +175,13 @@ def test_the_fit_is_the_confidence_before_the_phrase_is_weighed_against_others()
     assert heard.fit == pytest.approx(0.5)
     assert Recognition("bid four", 0.7, (), 1.0, 0.01).fit == pytest.approx(0.7)
     assert Recognition(None, 0.0, (), 1.0, 0.01).fit == 0.0
+
+
+def test_a_like_wake_phrase_must_be_a_sleep_phrase(tmp_path: Path) -> None:
+    text = LEXICON_FILE.read_text(encoding="utf-8")
+    bad = tmp_path / "lexicon.toml"
+    bad.write_text(text.replace('like-wake = ["stop listening"]',
+                                'like-wake = ["start listening"]'), encoding="utf-8")
+    with pytest.raises(ValueError, match="like-wake"):
+        load_lexicon(bad)
+    assert load_lexicon().listening["like-wake"] == ("stop listening",)

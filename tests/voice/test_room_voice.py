@@ -173,7 +173,7 @@ def test_resampling_keeps_the_sound() -> None:
 def test_stop_listening_hears_only_the_wake_phrase_and_says_so() -> None:
     session, out = at_my_bid()
     recognizer = FakeRecognizer("stop listening", "bid three", "what's the score",
-                                "stop listening", "start listening", "bid three")
+                                "pause listening", "start listening", "bid three")
     voice_input = started(session, recognizer)
     try:
         eventually(lambda: bool(recognizer.loaded))
@@ -189,8 +189,7 @@ def test_stop_listening_hears_only_the_wake_phrase_and_says_so() -> None:
         session.handle(Ask(Query.WHAT_CAN_I_SAY))
         assert out.last().text.endswith('Voice is not listening: say "resume listening", '
                                         'or use the keys.')
-        # the sleep word again (or "start listening" heard as it): still asleep, and says
-        # how to wake
+        # the sleep word again: still asleep, and says how to wake
         assert voice_input.interpret(WORD) is None and voice_input.asleep
         assert out.last().text == ('Still not listening. To talk to the game again, say '
                                    '"resume listening".')

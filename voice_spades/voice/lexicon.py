@@ -41,6 +41,7 @@ ACTION_KEYS = ("card", "highest", "lowest", "play-it", "bid", "nil", "blind-nil"
                "no-blind-nil", "keep", "discard", "mark", "exchange-marked", "no-exchange")
 ANSWER_KEYS = ("yes", "no", "cancel")
 LISTENING_KEYS = ("sleep", "wake")
+OPTIONAL_LISTENING_KEYS = ("like-wake",)
 _ARPABET = re.compile(r"[A-Z]{1,2}( [A-Z]{1,2})*")
 
 
@@ -55,7 +56,9 @@ class Lexicon:
     queries: Mapping[Query, tuple[str, ...]]
     commands: Mapping[Control, tuple[str, ...]]
     listening: Mapping[str, tuple[str, ...]]
-    """The sleep word: "sleep" phrases stop listening, "wake" phrases start again."""
+    """The sleep word: "sleep" phrases stop listening, "wake" phrases start again; the
+    sleep phrases under "like-wake" sound so like a wake phrase that voice, asleep,
+    does not listen for them (said then, they wake it)."""
     fillers: frozenset[str]
     filler_cost: float
     variants: Mapping[frozenset[str], float]
@@ -159,8 +162,10 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
     for keys, found, section in ((ACTION_KEYS, actions, "actions"),
                                  (ANSWER_KEYS, answers, "answers"),
                                  (LISTENING_KEYS, listening, "listening")):
-        if set(keys) != set(found):
+        if set(keys) != set(found) - set(OPTIONAL_LISTENING_KEYS):
             raise ValueError(f"lexicon [{section}] must define exactly {', '.join(keys)}")
+    if not set(listening.get("like-wake", ())) <= set(listening["sleep"]):
+        raise ValueError("lexicon [listening] like-wake must list sleep phrases")
     variants: dict[frozenset[str], float] = {}
     for group in data.get("variants", []):
         for pair in group["pairs"]:

@@ -156,7 +156,8 @@ def meaning_kind(meaning: Meaning) -> str:
 
 def asleep_phrases(decoys: Iterable[str] = (), lexicon: Lexicon | None = None) -> PhraseTable:
     """While voice sleeps ("stop listening"): the wake phrases, and ``decoys`` that
-    mean nothing (the phrases of the prompt, say).
+    mean nothing (the phrases of the prompt, say), but for the sleep phrases that sound
+    like a wake phrase (the lexicon's "like-wake").
 
     Alone, a wake phrase would be the best fit for all speech, and table talk woke
     voice one time in five (measured on the chatter set); among the decoys, speech
@@ -166,7 +167,8 @@ def asleep_phrases(decoys: Iterable[str] = (), lexicon: Lexicon | None = None) -
     builder = _Builder()
     wake = lex.listening["wake"]
     builder.add_all((p, Listening(True)) for p in wake)
-    builder.add_all((p, Decoy()) for p in decoys if p not in wake)
+    left_out = {*wake, *lex.listening.get("like-wake", ())}
+    builder.add_all((p, Decoy()) for p in decoys if p not in left_out)
     return builder.table()
 
 
