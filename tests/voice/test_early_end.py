@@ -11,7 +11,7 @@ from tests.voice.synthetic import silence, voice
 from tests.voice.test_listener import FakeRecognizer, NoDevice
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings, VoiceActivityDetector
-from voice_spades.voice.early_end import MIN_FIT, EarlyEnd, continued, is_whole
+from voice_spades.voice.early_end import MIN_FIT, EarlyEnd, continued, cut_short, is_whole
 from voice_spades.voice.listener import VoiceInput
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
@@ -224,3 +224,22 @@ def test_speech_resuming_within_the_hangover_an_early_end_cut_short_is_dropped()
     # "play ... it": the rest would have joined the utterance; alone it is no command
     assert vad.feed(silence(0.1) + voice(0.3) + silence(1.0)) == []
     assert len(vad.feed(voice(0.6) + silence(1.0))) == 1  # a later command is heard
+
+
+def test_an_action_ending_in_a_short_word_waits_where_a_pause_may_have_cut_it() -> None:
+    # "exchange ... ten of hearts": the pause after "exchange" was heard as "exchange
+    # them" (fit 0.91), which gave the marked cards back unasked
+    _, table = prompt_table("exchange ten of hearts", 1)
+    phrases, meanings = table.phrases, table.meanings
+    assert {"exchange them", "exchange ten of hearts", "exchange the marked cards"} <= set(phrases)
+    assert cut_short("exchange them", phrases, meanings)
+    assert not is_whole(heard("exchange them", 0.91), phrases, meanings=meanings)
+    assert is_whole(heard("exchange the marked cards"), phrases, meanings=meanings)
+    # a longer last word, a query, or a bid (always asked about) still ends early
+    _, play = prompt_table("play the queen of hearts", 1)
+    assert is_whole(heard("play the queen of hearts"), play.phrases, meanings=play.meanings)
+    assert not cut_short("my hand", play.phrases, play.meanings)
+    _, bid = prompt_table("bid two", 1)
+    assert "bid three" in bid.phrases and not cut_short("bid two", bid.phrases, bid.meanings)
+    # without meanings nothing is known to act: as before
+    assert not cut_short("exchange them", phrases)
