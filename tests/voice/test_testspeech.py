@@ -57,3 +57,20 @@ def test_wav_output(tmp_path: Path) -> None:
     with wave.open(str(tmp_path / "yes.wav")) as clip:
         assert (clip.getframerate(), clip.getnchannels(), clip.getsampwidth()) == (16000, 1, 2)
         assert clip.readframes(clip.getnframes()) == pcm
+
+
+def test_a_pause_inside_a_command_is_said_where_planned() -> None:
+    from voice_spades.voice.testing.manifest import PAUSES_INSIDE, plan, render, with_pauses
+
+    clips = plan(40, ["en-us"], [150], [50], [0.0])
+    paused = with_pauses(clips, seed=3)
+    assert paused and all(len(c.transcript.split()) >= 2 for c in paused)
+    assert len(paused) == sum(len(c.transcript.split()) >= 2 for c in clips)
+    clip = next(c for c in paused if c.transcript == "exchange them" or c.cut == 1)
+    assert PAUSES_INSIDE[0] <= clip.pause <= PAUSES_INSIDE[1]
+    samples = np.abs(np.frombuffer(render(clip), "<i2").astype(np.int32))
+    frames = samples[:len(samples) // 160 * 160].reshape(-1, 160).max(axis=1)
+    loud = np.flatnonzero(frames > 0.02 * frames.max())
+    gaps = np.diff(loud) - 1  # quiet 10 ms frames between loud ones
+    # the longest quiet inside the speech is the pause (espeak-ng's own gaps are shorter)
+    assert abs(gaps.max() / 100 - clip.pause) < 0.05

@@ -3,7 +3,7 @@
     python -m voice_spades.voice.testing.manifest --out DIR [--language en|it|fr]
         [--kinds bid,card] [--count 600] [--voices en-us,en-gb] [--speeds 130,160,200]
         [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--colors white,brown] [--chatter]
-        [--seed 1]
+        [--pause-inside] [--seed 1]
 
 Phrases are drawn from the full grammar of the language (English unless
 ``--language`` says otherwise; the voices then default to espeak-ng's voices of
@@ -22,7 +22,10 @@ line ``# language: it`` for a language other than English).
 
 Noise is white, or brown (low-frequency rumble) for clips given ``brown`` among
 ``--colors`` (drawn like the levels). ``--chatter`` speaks table talk instead of
-commands (:mod:`.chatter`): sentences the game must not act on.
+commands (:mod:`.chatter`): sentences the game must not act on. ``--pause-inside``
+keeps the commands of two words or more and says each in two parts with a pause of
+0.25-0.4 s between ("exchange ... ten of hearts"), as a player thinking it over does:
+for ``bench voice --through-microphone``, where an utterance may end at a pause.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+import numpy as np
 
 from voice_spades.voice.lexicon import LANGUAGES, lexicon_for
 from voice_spades.voice.testing.chatter import plan_chatter
@@ -80,6 +85,9 @@ class Clip:
     params: SpeechParams
     color: str = "white"
     """The added noise's colour: "white" or "brown"."""
+    pause: float = 0.0
+    """Seconds of silence said inside the phrase, after word number ``cut``."""
+    cut: int = 0
 
 
 def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequence[int],
@@ -128,12 +136,53 @@ def plan_table_talk(count: int, voices: Sequence[str], speeds: Sequence[int],
                                              seed=seed, language=language)]
 
 
+PAUSES_INSIDE = (0.25, 0.4)
+"""The shortest and longest pause said inside a phrase (``--pause-inside``): under the
+microphone's full quiet (0.6 s), so the phrase stays one utterance."""
+
+
+def with_pauses(clips: Sequence[Clip], seed: int = 1) -> list[Clip]:
+    """The clips of two words or more, each with a pause after a word drawn at random."""
+    rng = random.Random(seed)
+    paused = []
+    for clip in clips:
+        words = len(clip.transcript.split())
+        if words >= 2:
+            paused.append(replace(clip, pause=rng.uniform(*PAUSES_INSIDE),
+                                  cut=rng.randrange(1, words)))
+    return paused
+
+
 def render(clip: Clip) -> bytes:
     """The clip's speech with its noise, as 16 kHz mono int16 PCM."""
+    if clip.pause > 0:
+        return _render_paused(clip)
     if clip.color == "white" or clip.params.noise <= NOISE_FLOOR:
         return speak(clip.transcript, clip.params)
     quiet = speak(clip.transcript, replace(clip.params, noise=NOISE_FLOOR))
     return add_brown_noise(quiet, clip.params.noise, clip.params.seed)
+
+
+def _render_paused(clip: Clip) -> bytes:
+    """Both parts of the clip's phrase, each trimmed to its speech, with the pause
+    between them, padded, and with the clip's noise."""
+    words = clip.transcript.split()
+    quiet = replace(clip.params, noise=0.0, pad_seconds=0.0)
+    first, second = (_speech_only(speak(" ".join(part), quiet))
+                     for part in (words[:clip.cut], words[clip.cut:]))
+    pad = silence(clip.params.pad_seconds)
+    pcm = pad + first + silence(clip.pause) + second + pad
+    if clip.color == "brown" and clip.params.noise > NOISE_FLOOR:
+        return add_brown_noise(add_white_noise(pcm, NOISE_FLOOR, clip.params.seed),
+                               clip.params.noise, clip.params.seed)
+    return add_white_noise(pcm, clip.params.noise, clip.params.seed)
+
+
+def _speech_only(pcm: bytes) -> bytes:
+    """``pcm`` from its first to its last sample louder than 2% of its peak."""
+    samples = np.frombuffer(pcm, "<i2")
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) > 0.02 * np.abs(samples).max())
+    return samples[loud[0]:loud[-1] + 1].tobytes() if len(loud) else pcm
 
 
 def speak(text: str, params: SpeechParams) -> bytes:
@@ -262,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only phrases of these kinds (bid, card, query, answer...)")
     parser.add_argument("--chatter", action="store_true",
                         help="table talk (no commands): what the game must ignore")
+    parser.add_argument("--pause-inside", action="store_true",
+                        help="commands of two words or more, with a pause inside")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if not tools_available():
@@ -288,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
               [int(p) for p in _list(args.pitches)], [float(n) for n in _list(args.noise)],
               args.seed, colors, args.language)
     clips = plan_table_talk(*speech) if args.chatter else plan(*speech, _list(args.kinds))
+    if args.pause_inside:
+        clips = with_pauses(clips, args.seed)
     if not clips:
         print(f"no phrase of the kinds {args.kinds}", file=sys.stderr)
         return 2
