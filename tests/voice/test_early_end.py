@@ -243,3 +243,14 @@ def test_an_action_ending_in_a_short_word_waits_where_a_pause_may_have_cut_it() 
     assert "bid three" in bid.phrases and not cut_short("bid two", bid.phrases, bid.meanings)
     # without meanings nothing is known to act: as before
     assert not cut_short("exchange them", phrases)
+
+
+def test_bids_heard_where_a_bid_may_be_said_waits() -> None:
+    # "bid ... nine": the pause after "bid" was heard as the query "bids" (fit 0.99)
+    _, table = prompt_table("bid nine", 1)
+    assert {"bids", "bid nine"} <= set(table.phrases)
+    assert cut_short("bids", table.phrases, table.meanings)
+    assert not is_whole(heard("bids", 0.99), table.phrases, meanings=table.meanings)
+    assert is_whole(heard("bid nine"), table.phrases, meanings=table.meanings)
+    _, play = prompt_table("play the queen of hearts", 1)
+    assert not cut_short("bids", play.phrases, play.meanings)  # no bid to say there

@@ -103,22 +103,33 @@ def continued(phrase: str, phrases: Sequence[str],
 
 def cut_short(phrase: str, phrases: Sequence[str],
               meanings: Mapping[str, object] | None = None) -> bool:
-    """True when ``phrase`` names the card or cards chosen by key ("exchange them",
-    "play it": acted on with no question) and the words before its last also begin a
-    phrase of another meaning ("exchange ten of hearts"): the pause may have come after
-    "exchange", and a little noise been heard as the pronoun. Such an utterance waits for
-    the full quiet.
+    """True when a pause may have cut the player short and a little noise been heard as
+    the end of ``phrase``, which then waits for the full quiet:
+
+    * ``phrase`` names the card or cards chosen by key ("exchange them", "play it":
+      acted on with no question) and the words before its last also begin a phrase of
+      another meaning ("exchange ten of hearts");
+    * ``phrase`` is such a beginning and an "s" ("bids" where "bid nine" may be said).
 
     On 240 espeak-ng commands said with a pause of 0.25-0.4 s inside, "exchange ... ten
     of hearts" ended at the pause as "exchange them" (fit 0.91) and gave the marked cards
-    back unasked; with this, no wrong action went unasked (accuracy 88.33 -> 88.75%), and
-    on 600 commands said whole the median latency through the microphone stayed ~265 ms.
+    back unasked; with the first rule no wrong action went unasked there. On 347 more
+    (manifest ``--pause-inside --seed 600 --count 400``), "bid ... nine" and four more
+    bids ended at the pause as the query "bids" (fit 0.95-0.997). With both rules the
+    two sets were understood 88.33 -> 90.00% and 85.59 -> 87.03% (89.91% and 92.08%
+    without any early end), and on 600 commands said whole the median latency through
+    the microphone went from 261 to 264 ms.
     """
-    meaning = meanings.get(phrase) if meanings is not None else None
-    words = phrase.split()
-    if meanings is None or not isinstance(meaning, PlayCurrent) or len(words) < 2:
+    if meanings is None:
         return False
-    start = " ".join(words[:-1]) + " "
+    meaning = meanings.get(phrase)
+    words = phrase.split()
+    if isinstance(meaning, PlayCurrent) and len(words) >= 2:
+        start = " ".join(words[:-1]) + " "
+    elif phrase.endswith("s"):
+        start = phrase[:-1] + " "
+    else:
+        return False
     return any(other.startswith(start) and meanings.get(other) != meaning
                for other in phrases)
 
