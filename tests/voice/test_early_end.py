@@ -11,7 +11,14 @@ from tests.voice.synthetic import silence, voice
 from tests.voice.test_listener import FakeRecognizer, NoDevice
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.audio.vad import SAMPLE_RATE, VadSettings, VoiceActivityDetector
-from voice_spades.voice.early_end import MIN_FIT, EarlyEnd, continued, cut_short, is_whole
+from voice_spades.voice.early_end import (
+    ASKED_MIN_FIT,
+    MIN_FIT,
+    EarlyEnd,
+    continued,
+    cut_short,
+    is_whole,
+)
 from voice_spades.voice.listener import VoiceInput
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
@@ -254,3 +261,18 @@ def test_bids_heard_where_a_bid_may_be_said_waits() -> None:
     assert is_whole(heard("bid nine"), table.phrases, meanings=table.meanings)
     _, play = prompt_table("play the queen of hearts", 1)
     assert not cut_short("bids", play.phrases, play.meanings)  # no bid to say there
+
+
+def test_a_bid_which_is_asked_about_anyway_ends_early_at_a_lower_fit() -> None:
+    _, table = prompt_table("i bid ten", 1)
+    phrases, meanings = table.phrases, table.meanings
+    loose = Recognition("i bid ten", 0.5, (("i bid ten", 1.0),), 1.0, 0.1)
+    assert ASKED_MIN_FIT <= loose.fit < MIN_FIT
+    assert is_whole(loose, phrases, meanings=meanings)
+    assert not is_whole(loose, phrases)  # not known to be a bid
+    too_loose = Recognition("i bid ten", ASKED_MIN_FIT - 0.05, (("i bid ten", 1.0),), 1.0, 0.1)
+    assert not is_whole(too_loose, phrases, meanings=meanings)
+    _, play = prompt_table("play the queen of hearts", 1)
+    card = Recognition("play the queen of hearts", 0.5, (("play the queen of hearts", 1.0),),
+                       1.0, 0.1)
+    assert not is_whole(card, play.phrases, meanings=play.meanings)  # played unasked
