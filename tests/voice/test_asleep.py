@@ -19,7 +19,7 @@ from voice_spades.voice.understanding.confirmation import (
     switch,
     wake_confidence,
 )
-from voice_spades.voice.understanding.grammar import Listening, full_grammar
+from voice_spades.voice.understanding.grammar import Listening, PhraseTable, full_grammar
 from voice_spades.voice.understanding.meaning import read
 
 
@@ -91,12 +91,18 @@ def test_other_decoys_while_asleep_say_nothing() -> None:
 
 @pytest.mark.audio
 @pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
-def test_spoken_sleep_word_while_asleep_reminds_and_resume_wakes() -> None:
+def asleep_recognizer(lex: Lexicon) -> tuple[Recognizer, PhraseTable]:
+    """PocketSphinx with the grammar of voice asleep at the play prompt."""
     backend = pytest.importorskip("voice_spades.voice.recognizers.pocketsphinx_recognizer")
     recognizer: Recognizer = backend.PocketSphinxRecognizer()
-    lex = lexicon_for("en")
     table = asleep_table(5, lex)
     load_phrases(recognizer, table.phrases, [table.meanings[p] for p in table.phrases])
+    return recognizer, table
+
+
+def test_spoken_sleep_word_while_asleep_reminds_and_resume_wakes() -> None:
+    lex = lexicon_for("en")
+    recognizer, table = asleep_recognizer(lex)
     said = testspeech.synthesize("pause listening") + testspeech.silence(0.3)
     reading = read(recognizer.decode(said), table, lex)
     assert switch(reading) is None and asleep_reminder(reading, lex)
@@ -117,8 +123,6 @@ def test_english_voice_asleep_does_not_listen_for_stop_listening() -> None:
 @pytest.mark.audio
 @pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
 def test_a_british_start_listening_wakes_voice() -> None:
-    backend = pytest.importorskip("voice_spades.voice.recognizers.pocketsphinx_recognizer")
-    recognizer: Recognizer = backend.PocketSphinxRecognizer()
     lex = lexicon_for("en")
     unlike = dataclasses.replace(lex, listening={
         k: v for k, v in lex.listening.items() if k != "like-wake"})
@@ -127,8 +131,7 @@ def test_a_british_start_listening_wakes_voice() -> None:
         voice=v, speed=150, noise=0.001, pad_seconds=0.3)) for v in voices]
 
     def woke(lexicon: Lexicon) -> int:
-        table = asleep_table(5, lexicon)
-        load_phrases(recognizer, table.phrases, [table.meanings[p] for p in table.phrases])
+        recognizer, table = asleep_recognizer(lexicon)
         return sum(switch(read(recognizer.decode(pcm), table, lexicon), lexicon)
                    == Listening(True) for pcm in clips)
 
