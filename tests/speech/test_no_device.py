@@ -59,3 +59,20 @@ def test_portaudio_missing(tmp_path: Path) -> None:
     (hidden / "__init__.py").write_text("raise OSError('PortAudio library not found')\n")
     assert try_speaker(tmp_path, pythonpath=hidden.parent) == (
         "Speech is off: the sound library PortAudio is missing. The game continues in text.")
+
+
+def test_a_broken_alsa_configuration(tmp_path: Path) -> None:
+    # A mistyped ~/.asoundrc makes PortAudio's start-up fail inside "import sounddevice"
+    (tmp_path / ".asoundrc").write_text("pcm.!default {\n type nonsense\n")
+    assert try_speaker(tmp_path) == (
+        "Speech is off: no audio output device was found. The game continues in text.")
+    env = {**os.environ, "HOME": str(tmp_path)}
+    probe = ("from voice_spades.errors import SetupError\n"
+             "from voice_spades.narration import render_message\n"
+             "from voice_spades.voice.audio.microphone import probe\n"
+             "try:\n    probe()\nexcept SetupError as error:\n"
+             "    print(render_message(error.message))\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "No microphone was found, so voice is off; use the keyboard."

@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any
 
 from voice_spades.errors import SetupError
@@ -53,16 +54,29 @@ def skip_portaudio_exit() -> None:
         atexit.unregister(sd._exit_handler)
 
 
+def load_sounddevice(missing: str = NO_PORTAUDIO, failed: str = NO_DEVICE) -> ModuleType:
+    """The ``sounddevice`` module with PortAudio started. :class:`SetupError` ``missing``
+    when the PortAudio library is not installed, ``failed`` when it cannot start (a
+    broken ALSA configuration such as a mistyped ``~/.asoundrc`` makes PortAudio's
+    start-up fail inside the import)."""
+    try:
+        with quiet_stderr():
+            import sounddevice
+    except (OSError, ImportError) as error:  # OSError: the PortAudio library is missing
+        raise SetupError(missing) from error
+    except Exception as error:  # sounddevice.PortAudioError from Pa_Initialize
+        _log.info("PortAudio could not start: %s", error)
+        raise SetupError(failed) from error
+    module: ModuleType = sounddevice
+    return module
+
+
 def open_stream(device: int | str | None, samplerate: int, blocksize: int,
                 latency: float | str, callback: Callable[..., None],
                 finished: Callable[[], None]) -> Any:
     """A started-ready ``sounddevice.OutputStream`` (stereo float32) calling ``callback``;
     at the device's own rate if it refuses ``samplerate``. :class:`SetupError` if none."""
-    try:
-        with quiet_stderr():
-            import sounddevice as sd
-    except OSError as error:  # the PortAudio library is not installed
-        raise SetupError(NO_PORTAUDIO) from error
+    sd = load_sounddevice()
     last: Exception | None = None
     for rate in (samplerate, None):  # the device's own rate if it refuses ours
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from voice_spades.errors import SetupError
+from voice_spades.speech.audio_stream import load_sounddevice as load_stream_library
 from voice_spades.speech.audio_stream import quiet_stderr
 from voice_spades.voice.audio.vad import SAMPLE_RATE
 
@@ -23,14 +24,9 @@ Device = int | str | None
 
 
 def load_sounddevice() -> ModuleType:
-    """The ``sounddevice`` module, or SetupError when PortAudio cannot be loaded."""
-    try:
-        with quiet_stderr():
-            import sounddevice
-    except (OSError, ImportError) as exc:  # OSError: the PortAudio library is missing
-        raise SetupError(NO_PORTAUDIO) from exc
-    module: ModuleType = sounddevice
-    return module
+    """The ``sounddevice`` module, or SetupError when PortAudio cannot be loaded (or
+    cannot start: then no microphone can be used)."""
+    return load_stream_library(NO_PORTAUDIO, NO_MICROPHONE)
 
 
 def parse_device(text: str | None) -> Device:
