@@ -162,7 +162,8 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
     for keys, found, section in ((ACTION_KEYS, actions, "actions"),
                                  (ANSWER_KEYS, answers, "answers"),
                                  (LISTENING_KEYS, listening, "listening")):
-        if set(keys) != set(found) - set(OPTIONAL_LISTENING_KEYS):
+        optional = OPTIONAL_LISTENING_KEYS if section == "listening" else ()
+        if set(keys) != set(found) - set(optional):
             raise ValueError(f"lexicon [{section}] must define exactly {', '.join(keys)}")
     if not set(listening.get("like-wake", ())) <= set(listening["sleep"]):
         raise ValueError("lexicon [listening] like-wake must list sleep phrases")

@@ -179,7 +179,10 @@ def _render_paused(clip: Clip) -> bytes:
 
 
 def _speech_only(pcm: bytes) -> bytes:
-    """``pcm`` from its first to its last sample louder than 2% of its peak."""
+    """``pcm`` from its first to its last sample louder than 2% of its peak: the
+    synthesizer's own silence cut, its weak first and last sounds kept (the decoder's
+    :func:`~voice_spades.voice.audio.features.trim_to_speech` without a margin cuts
+    them: the same held-out set was then understood 82% rather than 87%)."""
     samples = np.frombuffer(pcm, "<i2")
     loud = np.flatnonzero(np.abs(samples.astype(np.int32)) > 0.02 * np.abs(samples).max())
     return samples[loud[0]:loud[-1] + 1].tobytes() if len(loud) else pcm
