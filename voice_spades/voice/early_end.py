@@ -13,7 +13,9 @@ with ("queen" waits when "queen of hearts" may be said; "yes" does not wait for
 A grammar holds only whole phrases, so the beginning of one ("exchange the
 marked") would be heard as the nearest whole one; a recognizer that can
 (:class:`PartialDecoder`) also searches the beginnings, and one that wins keeps
-the utterance open.
+the utterance open. A pause may still be heard as a whole phrase with a little noise
+for its last word ("exchange" as "exchange them", "bid" as "bids"): :func:`cut_short`
+keeps those open where a longer phrase of another meaning may follow.
 Speech that resumes before the utterance ends cancels it (the microphone checks);
 a decode under way then runs to its end (the recognizer cannot be interrupted),
 and only the newest pause waiting for the thread is decoded after it. The
