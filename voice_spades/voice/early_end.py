@@ -33,9 +33,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from voice_spades.commands import PlayCurrent
+from voice_spades.commands import Act, PlayCurrent
+from voice_spades.engine import Bid, BlindNilChoice
 from voice_spades.voice.recognizers.base import Recognition, Recognizer
-from voice_spades.voice.understanding.confirmation import intent_kind
 
 _log = logging.getLogger(__name__)
 
@@ -154,7 +154,8 @@ def is_whole(heard: Recognition, phrases: Sequence[str],
     begins a longer allowed phrase (of another meaning, when ``meanings`` tells)."""
     if heard.text is None or heard.text not in phrases:
         return False
-    asked = meanings is not None and intent_kind(meanings.get(heard.text)) == "bid"
+    meaning = meanings.get(heard.text) if meanings is not None else None
+    asked = isinstance(meaning, Act) and isinstance(meaning.action, Bid | BlindNilChoice)
     if heard.fit < (min(min_fit, ASKED_MIN_FIT) if asked else min_fit):
         return False
     likely = [heard.text, *(text for text, probability in heard.alternatives
