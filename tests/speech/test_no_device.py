@@ -24,12 +24,27 @@ except SetupError as error:
 """
 
 
-def try_speaker(home: Path, pythonpath: Path | None = None) -> str:
-    env = {**os.environ, "HOME": str(home)}
+TRY_MICROPHONE = """
+from voice_spades.errors import SetupError
+from voice_spades.narration import render_message
+from voice_spades.voice.audio.microphone import probe
+try:
+    probe()
+    print("microphone ready")
+except SetupError as error:
+    print(render_message(error.message))
+"""
+NO_SPEAKER = "Speech is off: no audio output device was found. The game continues in text."
+NO_MICROPHONE = "No microphone was found, so voice is off; use the keyboard."
+
+
+def try_speaker(home: Path, pythonpath: Path | None = None, *, script: str = TRY_SPEAKER,
+                extra: dict[str, str] | None = None) -> str:
+    env = {**os.environ, "HOME": str(home), **(extra or {})}
     if pythonpath is not None:
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(pythonpath), env.get("PYTHONPATH")) if p)
-    done = subprocess.run([sys.executable, "-c", TRY_SPEAKER], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
@@ -64,15 +79,12 @@ def test_portaudio_missing(tmp_path: Path) -> None:
 def test_a_broken_alsa_configuration(tmp_path: Path) -> None:
     # A mistyped ~/.asoundrc makes PortAudio's start-up fail inside "import sounddevice"
     (tmp_path / ".asoundrc").write_text("pcm.!default {\n type nonsense\n")
-    assert try_speaker(tmp_path) == (
-        "Speech is off: no audio output device was found. The game continues in text.")
-    env = {**os.environ, "HOME": str(tmp_path)}
-    probe = ("from voice_spades.errors import SetupError\n"
-             "from voice_spades.narration import render_message\n"
-             "from voice_spades.voice.audio.microphone import probe\n"
-             "try:\n    probe()\nexcept SetupError as error:\n"
-             "    print(render_message(error.message))\n")
-    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=30, check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "No microphone was found, so voice is off; use the keyboard."
+    assert try_speaker(tmp_path) == NO_SPEAKER
+    assert try_speaker(tmp_path, script=TRY_MICROPHONE) == NO_MICROPHONE
+
+
+def test_an_alsa_configuration_path_to_a_missing_file(tmp_path: Path) -> None:
+    # libasound aborts the whole process when PortAudio starts with this set-up
+    extra = {"ALSA_CONFIG_PATH": str(tmp_path / "missing.conf")}
+    assert try_speaker(tmp_path, extra=extra) == NO_SPEAKER
+    assert try_speaker(tmp_path, script=TRY_MICROPHONE, extra=extra) == NO_MICROPHONE

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -20,6 +21,9 @@ DTYPE = "float32"
 """The sample format sent to the device (an ALSA ``file`` device records it as is)."""
 NO_DEVICE = "speech.no_device"
 NO_PORTAUDIO = "sound.no_portaudio"
+PROBE_SECONDS = 15.0
+"""How long PortAudio may take to start in the child process that tries it first."""
+_started_apart: bool | None = None
 
 
 @contextlib.contextmanager
@@ -59,6 +63,8 @@ def load_sounddevice(missing: str = NO_PORTAUDIO, failed: str = NO_DEVICE) -> Mo
     when the PortAudio library is not installed, ``failed`` when it cannot start (a
     broken ALSA configuration such as a mistyped ``~/.asoundrc`` makes PortAudio's
     start-up fail inside the import)."""
+    if "sounddevice" not in sys.modules and not portaudio_starts_apart():
+        raise SetupError(failed)
     try:
         with quiet_stderr():
             import sounddevice
@@ -69,6 +75,30 @@ def load_sounddevice(missing: str = NO_PORTAUDIO, failed: str = NO_DEVICE) -> Mo
         raise SetupError(failed) from error
     module: ModuleType = sounddevice
     return module
+
+
+def portaudio_starts_apart() -> bool:
+    """Whether PortAudio starts in a child process (asked once per process; True off
+    Linux). Some broken ALSA set-ups, such as ``ALSA_CONFIG_PATH`` naming a missing file,
+    abort the whole process inside libasound while PortAudio starts, before Python can
+    answer; tried apart first, the game only loses its sound. A child that cannot import
+    sounddevice at all says nothing here: the import in this process reports it."""
+    global _started_apart
+    if _started_apart is None:
+        _started_apart = True
+        if sys.platform.startswith("linux"):
+            try:
+                child = subprocess.run(
+                    [sys.executable, "-c", "import sounddevice"], stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                    timeout=PROBE_SECONDS, check=False)
+                _started_apart = child.returncode >= 0
+            except (OSError, subprocess.TimeoutExpired) as error:
+                _log.info("PortAudio could not be tried apart: %s", error)
+                _started_apart = not isinstance(error, subprocess.TimeoutExpired)
+            if not _started_apart:
+                _log.info("PortAudio's start-up ended its process: sound is off")
+    return _started_apart
 
 
 def open_stream(device: int | str | None, samplerate: int, blocksize: int,
