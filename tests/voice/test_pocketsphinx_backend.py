@@ -14,14 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from voice_spades.engine import Card
 from voice_spades.voice.lexicon import default_lexicon
-from voice_spades.voice.recognizers.base import Recognition, Recognizer
+from voice_spades.voice.recognizers.base import Recognition, Recognizer, load_phrases
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 from voice_spades.voice.recognizers.pocketsphinx_tuning import tuning_for
 from voice_spades.voice.testing import testspeech
-from voice_spades.voice.testing.prompts import prompt_table
+from voice_spades.voice.testing.prompts import play_view, prompt_table
 from voice_spades.voice.testing.testspeech import SpeechParams, silence, white_noise
 from voice_spades.voice.understanding.confirmation import FIT_FLOORS
+from voice_spades.voice.understanding.grammar import build_phrases
 
 pytestmark = [pytest.mark.audio,
               pytest.mark.skipif(not testspeech.tools_available(),
@@ -365,3 +367,25 @@ def test_a_scottish_sure_answers_a_question(recognizer: PocketSphinxRecognizer,
     heard = [recognizer.decode(clip).text for clip in clips]
     plain_heard = [plain.decode(clip).text for clip in clips]
     assert heard.count("sure") >= 2 and plain_heard.count("sure") == 0, (heard, plain_heard)
+
+
+def test_the_runner_up_of_a_card_is_another_card_not_another_wording(
+        recognizer: PocketSphinxRecognizer, say: Say) -> None:
+    # "play jack of clubs" was played unasked as "play five of clubs" while the
+    # runner-up weighed against it was "play the five of clubs": the same card.
+    assert recognizer.tuning.other_meanings
+    rng = random.Random(11)
+    for number, card in enumerate(("JC", "5H", "QS")):
+        table = build_phrases(play_view(rng, Card.parse(card)), confirming=False,
+                              cursor=None)
+        load_phrases(recognizer, table.phrases, [table.meanings[p] for p in table.phrases])
+        heard = recognizer.decode(say(f"play the {table_name(card)}", VOICES[number]))
+        assert heard.text is not None and len(heard.alternatives) >= 2, heard
+        winner, second = (table.meanings[a] for a, _ in heard.alternatives[:2])
+        assert winner != second, heard.alternatives
+
+
+def table_name(card: str) -> str:
+    ranks = {"J": "jack", "5": "five", "Q": "queen"}
+    suits = {"C": "clubs", "H": "hearts", "S": "spades"}
+    return f"{ranks[card[0]]} of {suits[card[1]]}"
