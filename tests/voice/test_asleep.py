@@ -89,8 +89,6 @@ def test_other_decoys_while_asleep_say_nothing() -> None:
     assert not asleep_reminder(reading, lex)
 
 
-@pytest.mark.audio
-@pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
 def asleep_recognizer(lex: Lexicon) -> tuple[Recognizer, PhraseTable]:
     """PocketSphinx with the grammar of voice asleep at the play prompt."""
     backend = pytest.importorskip("voice_spades.voice.recognizers.pocketsphinx_recognizer")
@@ -100,6 +98,8 @@ def asleep_recognizer(lex: Lexicon) -> tuple[Recognizer, PhraseTable]:
     return recognizer, table
 
 
+@pytest.mark.audio
+@pytest.mark.skipif(not testspeech.tools_available(), reason="needs espeak-ng and sox")
 def test_spoken_sleep_word_while_asleep_reminds_and_resume_wakes() -> None:
     lex = lexicon_for("en")
     recognizer, table = asleep_recognizer(lex)

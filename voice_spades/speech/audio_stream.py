@@ -93,9 +93,10 @@ def portaudio_starts_apart() -> bool:
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                     timeout=PROBE_SECONDS, check=False)
                 _started_apart = child.returncode >= 0
-            except (OSError, subprocess.TimeoutExpired) as error:
+            except subprocess.TimeoutExpired:
+                _started_apart = False  # it would hang this process too
+            except OSError as error:  # no child process: try it here, as before
                 _log.info("PortAudio could not be tried apart: %s", error)
-                _started_apart = not isinstance(error, subprocess.TimeoutExpired)
             if not _started_apart:
                 _log.info("PortAudio's start-up ended its process: sound is off")
     return _started_apart
