@@ -237,10 +237,11 @@ def test_a_card_named_by_its_place_weighed_against_nothing_else_is_asked_about()
     assert understand(sure, table) == Act(Card.parse("2C"))
 
 
-@pytest.mark.parametrize(("fit", "outcome"), [(0.5, "say again"), (0.62, "ask"), (0.9, "act")])
+@pytest.mark.parametrize(("fit", "outcome"), [(0.35, "say again"), (0.48, "ask"), (0.9, "act")])
 def test_a_draw_that_fitted_loosely_is_asked_about_not_refused(fit: float, outcome: str) -> None:
-    # Right draws fitted at 0.55-0.69 (espeak-ng) and were refused at the old floor of 0.7;
-    # table talk heard as a draw fitted at 0.49 at most
+    # Verified alone, right draws fitted at 0.43 and more ("keep it" heard as "keep the
+    # card") but for two; table talk heard as a draw fitted at 0.48 ("this is fun" as
+    # "discard it")
     heard = Recognition("keep it", fit, (("keep it", 1.0),), 1.0, 0.01)
     assert heard.fit == pytest.approx(fit)
     decided = understand(heard, draw_table())

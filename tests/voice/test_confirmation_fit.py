@@ -58,11 +58,12 @@ EN, IT, FR = lexicon_for("en"), lexicon_for("it"), lexicon_for("fr")
 
 
 def test_a_place_weighed_against_another_intent_is_asked_about_when_it_fitted_loosely() -> None:
-    # Table talk ("my back is killing me") heard as "my highest diamond" at a fit of
-    # 0.67, with "my cards" as the runner-up, was played.
+    # Table talk ("my back is killing me") heard as "my highest diamond" with "my cards"
+    # as the runner-up was played; verified alone, table talk heard as a place fitted
+    # at 0.38 at most ("i love this song" as "my lowest diamond").
     table = play_table(EN, "3D 9D 2C")
-    loose = heard("my highest diamond", 0.6, ("my cards", 0.1))
-    assert loose.fit == pytest.approx(0.667, abs=0.001)
+    loose = heard("my highest diamond", 0.45, ("my cards", 0.1))
+    assert loose.fit == pytest.approx(0.5)
     assert ASK_FITS["en"]["place"] > loose.fit > FIT_FLOORS["en"]["card"]
     assert isinstance(understand(loose, table, lexicon=EN), Propose)
     close = heard("my highest diamond", 0.88, ("my cards", 0.1))
@@ -184,17 +185,18 @@ def test_a_french_draw_is_asked_about_unless_it_fitted_very_well() -> None:
 
 
 def test_english_bids_and_cards_that_fit_loosely_are_asked_not_said_again() -> None:
-    # Right English commands fitted as low as 0.28 ("no blind nil") and 0.32 ("play
-    # lowest spade"); table talk heard as a bid or a card at such fits is asked about.
+    # Right English commands fitted as low as 0.22 ("one" at the bid prompt) and 0.28
+    # ("play nine of diamonds"), verified alone; table talk heard as a bid or a card at
+    # such fits is asked about.
     match = Match(profile("pagat"), seed=3)
     assert match.to_act is not None
     bids = build_phrases(match.view(match.to_act), confirming=False, cursor=None, lexicon=EN)
     assert isinstance(understand(heard("i bid four", 0.28), bids, lexicon=EN), Propose)
-    assert isinstance(understand(heard("i bid four", 0.2), bids, lexicon=EN), NotUnderstood)
+    assert isinstance(understand(heard("i bid four", 0.15), bids, lexicon=EN), NotUnderstood)
     cards = play_table(EN, "6D 6H 2C")
     assert isinstance(understand(heard("the six of diamonds", 0.32), cards, lexicon=EN),
                       Propose)
-    assert isinstance(understand(heard("the six of diamonds", 0.25), cards, lexicon=EN),
+    assert isinstance(understand(heard("the six of diamonds", 0.2), cards, lexicon=EN),
                       NotUnderstood)
 
 

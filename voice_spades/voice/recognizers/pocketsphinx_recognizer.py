@@ -17,8 +17,12 @@ How one utterance is decided (each step was measured on espeak-ng speech):
 4. The same audio is decoded by a free phone loop. Speech that really is the
    phrase scores close to the phone loop; other speech forced into the
    grammar scores far below it. The per-frame gap, squashed to [0, 1], is the
-   verification; below ``tuning.accept_above`` the utterance is rejected, as
-   it is when the speech lasts far longer than the phrase could.
+   search's verification. The winner is then searched alone (its own one-phrase
+   grammar) and its gap to the phone loop per frame of its words, squashed too,
+   is weighed with it (``tuning.verify_alone``): table talk forced into the
+   grammar is told apart far better so. Below ``tuning.accept_above`` the
+   utterance is rejected, as it is when the speech lasts far longer than the
+   phrase could.
 5. ``confidence`` is verification times the winner's share against the
    runner-up, so a near tie (ace/eight) gives a low confidence the game can
    confirm by offering ``alternatives``. The winner always stays first: the
@@ -66,6 +70,7 @@ from voice_spades.voice.recognizers.pocketsphinx_decoders import (
 from voice_spades.voice.recognizers.pocketsphinx_grammar import GrammarPlan, plan_grammar
 from voice_spades.voice.recognizers.pocketsphinx_scoring import (
     Ranked,
+    alone_verification,
     alternatives,
     beginnings,
     runner_up_candidates,
@@ -273,10 +278,15 @@ class PocketSphinxRecognizer:
             self._decoders.drop_phone_loop()
             return reject("not one of the allowed phrases")
         best, best_score = winner
-        gap = (best_score - self._decoders.phone_loop_score(clip)) / frames
-        verified = verification(gap, t)
+        loop = self._decoders.phone_loop_score(clip)
+        gap = (best_score - loop) / frames
+        verified = searched = verification(gap, t)
+        if t.verify_alone and (alone := self._decoders.score_alone(clip, best)) is not None:
+            gap = (alone[0] - loop) / alone[1]
+            verified = alone_verification(gap, t) ** t.alone_weight \
+                * searched ** (1 - t.alone_weight)
         self.last_details = DecodeDetails(voiced, self._phrases.original[best], gap, verified,
-                                          (winner,))
+                                          (winner,), searched)
         # A rejection needs no runner-up (its search is a third of the time).
         if verified < t.accept_above:
             return reject("sounded unlike every allowed phrase", [winner])
@@ -286,13 +296,14 @@ class PocketSphinxRecognizer:
             return reject("much longer than the phrase it resembles", [winner])
         ranked = self._runner_ups(clip, [winner])
         self.last_details = DecodeDetails(voiced, self._phrases.original[best], gap, verified,
-                                          tuple(ranked))
+                                          tuple(ranked), searched)
         # The confidence weighs the winner against the runner-up only: further
         # alternatives are there to be offered, not to make every answer doubtful.
         share = self._alternatives(ranked[:2], frames)[0][1]
         return Recognition(self._phrases.original[best], verified * share,
                            self._alternatives(ranked, frames), audio_seconds(audio),
-                           time.perf_counter() - started)
+                           time.perf_counter() - started,
+                           search_fit=searched if t.verify_alone else None)
 
     def _alternatives(self, ranked: Ranked, frames: int) -> tuple[tuple[str, float], ...]:
         return alternatives(ranked, frames, self.tuning, self._plan, self._phrases)

@@ -25,6 +25,12 @@ def verification(gap: float, tuning: PocketSphinxTuning) -> float:
     return 1.0 / (1.0 + math.exp(-(gap - tuning.verify_center) / tuning.verify_scale))
 
 
+def alone_verification(gap: float, tuning: PocketSphinxTuning) -> float:
+    """:func:`verification` of the winner searched alone, from its gap per frame of
+    speech (a logistic centred on ``tuning.alone_center``)."""
+    return 1.0 / (1.0 + math.exp(-(gap - tuning.alone_center) / tuning.alone_scale))
+
+
 def alternatives(ranked: Ranked, frames: int, tuning: PocketSphinxTuning, plan: GrammarPlan,
                  phrases: PhraseSet) -> tuple[tuple[str, float], ...]:
     """Probabilities of the ranked phrases, in the caller's spelling; homophones share

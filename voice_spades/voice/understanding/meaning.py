@@ -77,6 +77,9 @@ class Reading:
     unlike_share: float = 0.0
     """The share of the likeliest alternative that means no action (a query, a
     command): how nearly something other than an action was heard."""
+    search_fit: float | None = None
+    """The recognizer's :attr:`~voice_spades.voice.recognizers.base.Recognition.search_fit`
+    (None: the fit is that measure)."""
 
 
 def normalize(text: str, lexicon: Lexicon | None = None) -> str:
@@ -173,7 +176,8 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     others = tuple(dict.fromkeys(other for other, _ in weighed))
     unlike = max((share for other, share in weighed if not isinstance(other, Act | PlayCurrent)),
                  default=0.0)
-    return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit, unlike)
+    return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit, unlike,
+                   heard.search_fit)
 
 
 def _intent_confidence(confidence: float, phrase: str,
