@@ -90,7 +90,7 @@ class PocketSphinxTuning:
     this one alone, 96.1% and 1.1%. Measured through the game's decisions (with the
     English floors and questions of :mod:`~voice_spades.voice.understanding.confirmation`
     set anew): accuracy 90.83 -> 93.67% and 94.00 -> 95.00% (sets 600, 604), 89.17 ->
-    92.50% held out (606), right plays asked about 4.46 -> 2.60% there, and the one
+    92.50% held out (606), right plays asked about 4.46 -> 3.03% there, and the one
     wrong action taken unasked there ("discard" heard as "keep the card") asked about;
     table talk answered as a query 11-17 -> 1-3 of 240 tries per prompt. It costs one
     more search of a single phrase per utterance. Italian and French keep the search's
