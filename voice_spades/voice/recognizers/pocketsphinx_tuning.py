@@ -135,7 +135,8 @@ class DecodeDetails:
     """Measurements behind the last decision, for tuning and benchmarks.
 
     ``phone_loop_gap`` is the per-frame score gap between the best phrase and
-    the free phone loop (higher is more phrase-like); ``candidates`` are the
+    the free phone loop (higher is more phrase-like; with ``verify_alone``, the
+    phrase searched alone, per frame of its words); ``candidates`` are the
     ranked phrases (normalized) with their raw decoder scores.
     """
 
