@@ -191,11 +191,13 @@ class Decoders:
         """Build the search of ``decodable`` now, so the first decode is quick."""
         self._search_for(decodable)
 
-    def search(self, clip: bytes, decodable: tuple[str, ...]) -> tuple[str, int] | None:
+    def search(self, clip: bytes, decodable: tuple[str, ...],
+               garbage: bool = True) -> tuple[str, int] | None:
         """The best of ``decodable`` for ``clip`` with its log score; None when the
-        search ends nowhere or in the garbage words."""
+        search ends nowhere or in the garbage words (beside the phrases unless
+        ``garbage`` is false)."""
         decoder = self.grammar
-        decoder.activate_search(self._search_for(decodable))
+        decoder.activate_search(self._search_for(decodable, garbage))
         _run(decoder, clip)
         hyp = decoder.hyp()
         if hyp is None or hyp.hypstr not in decodable:
@@ -205,15 +207,11 @@ class Decoders:
     def score_alone(self, clip: bytes, phrase: str) -> tuple[int, int] | None:
         """``phrase`` searched alone in ``clip``: its log score and the frames its words
         took (silence left out); None when the search ends nowhere."""
-        decoder = self.grammar
-        decoder.activate_search(self._search_for((phrase,), garbage=False))
-        _run(decoder, clip)
-        hyp = decoder.hyp()
-        if hyp is None or hyp.hypstr != phrase:
+        if (found := self.search(clip, (phrase,), garbage=False)) is None:
             return None
-        frames = sum(segment.end_frame - segment.start_frame + 1 for segment in decoder.seg()
-                     if not _silent(segment.word))
-        return int(decoder.get_logmath().log(hyp.score)), max(1, frames)
+        frames = sum(segment.end_frame - segment.start_frame + 1
+                     for segment in self.grammar.seg() if not _silent(segment.word))
+        return found[1], max(1, frames)
 
     def start_phone_loop(self, clip: bytes) -> None:
         """Start scoring ``clip`` with the phone loop in its process, when there is one,

@@ -22,13 +22,17 @@ Ranked = list[tuple[str, int]]
 def verification(gap: float, tuning: PocketSphinxTuning) -> float:
     """How phrase-like the speech is, in [0, 1], from the per-frame gap between the
     winner and the free phone loop (a logistic centred on ``tuning.verify_center``)."""
-    return 1.0 / (1.0 + math.exp(-(gap - tuning.verify_center) / tuning.verify_scale))
+    return _logistic(gap, tuning.verify_center, tuning.verify_scale)
 
 
 def alone_verification(gap: float, tuning: PocketSphinxTuning) -> float:
     """:func:`verification` of the winner searched alone, from its gap per frame of
     speech (a logistic centred on ``tuning.alone_center``)."""
-    return 1.0 / (1.0 + math.exp(-(gap - tuning.alone_center) / tuning.alone_scale))
+    return _logistic(gap, tuning.alone_center, tuning.alone_scale)
+
+
+def _logistic(gap: float, center: float, scale: float) -> float:
+    return 1.0 / (1.0 + math.exp(-(gap - center) / scale))
 
 
 def alternatives(ranked: Ranked, frames: int, tuning: PocketSphinxTuning, plan: GrammarPlan,

@@ -357,7 +357,7 @@ def decide(reading: Reading, table: PhraseTable,
                   and _names_a_card_or_bid(reading.meaning))
               or reading.fit < _per_kind(ASK_FITS, kind, lex, 0.0)
               or (reading.search_fit is not None
-                  and reading.search_fit < SEARCH_ASK_FITS.get(lex.language, {}).get(kind, 0.0))
+                  and reading.search_fit < _per_kind(SEARCH_ASK_FITS, kind, lex, 0.0))
               or (reading.fit < _per_kind(UNLIKE_ASK_FITS, kind, lex, 0.0)
                   and _first_is_no_action(reading.others))
               or reading.unlike_share >= _per_kind(UNLIKE_ASK_SHARES, kind, lex, 2.0))
