@@ -21,6 +21,7 @@ from voice_spades.engine import (
 from voice_spades.voice.lexicon import Lexicon, lexicon_for
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.confirmation import (
+    ALONE_FLOORS,
     ASK_FITS,
     FIT_FLOORS,
     UNLIKE_ASK_FITS,
@@ -231,3 +232,72 @@ def test_a_french_card_is_asked_about_when_a_query_was_weighed_nearly() -> None:
     # A card weighed against another card is left to the rivals' rules.
     card = heard("huit de trèfle", 0.85, ("six de cœur", 0.116))
     assert read(card, table, FR).unlike_share == 0.0
+
+
+def test_french_table_talk_heard_as_a_query_is_said_again_when_it_fitted_badly_alone() -> None:
+    # French table talk ("tu triches") was answered as the query "les plis" at a fit of
+    # 0.14, which searched alone fitted 0.005; right queries and commands fitted 0.021
+    # and more so.
+    table = play_table(FR, "8C 6H 2D")
+    floor = ALONE_FLOORS["fr"]["query"]
+    query = heard("les trèfles", 0.5)
+    assert isinstance(understand(query, table, lexicon=FR), Ask)
+    low = dataclasses.replace(query, alone_fit=floor / 2)
+    assert isinstance(understand(low, table, lexicon=FR), NotUnderstood)
+    assert isinstance(understand(dataclasses.replace(query, alone_fit=floor * 2), table,
+                                 lexicon=FR), Ask)
+    # A command ("répète") the same; English has no such floor (its fit weighs it in).
+    repeat = dataclasses.replace(heard("répète", 0.5), alone_fit=floor / 2)
+    assert isinstance(understand(repeat, table, lexicon=FR), NotUnderstood)
+    english = dataclasses.replace(heard("clubs", 0.5), alone_fit=floor / 2)
+    assert isinstance(understand(english, play_table(EN, "8C 6H 2D"), lexicon=EN), Ask)
+    assert "en" not in ALONE_FLOORS
+
+
+
+def test_french_table_talk_heard_as_a_bid_or_place_is_said_again_when_it_fitted_badly_alone(
+) -> None:
+    # French table talk asked about as "je demande trois" or "la plus forte à pique"
+    # fitted 0.0004-0.02 searched alone, right bids 0.095 and more, right places 0.149.
+    # Right cards named outright fitted as low as 0.0 so: they have no such floor.
+    match = Match(profile("pagat"), seed=3)
+    assert match.to_act is not None
+    bids = build_phrases(match.view(match.to_act), confirming=False, cursor=None, lexicon=FR)
+    bid = heard("je demande trois", 0.5)
+    assert isinstance(understand(bid, bids, lexicon=FR), Propose)
+    for alone, said in ((0.02, NotUnderstood), (0.1, Propose)):
+        assert isinstance(understand(dataclasses.replace(bid, alone_fit=alone), bids,
+                                     lexicon=FR), said)
+    cards = play_table(FR, "8C 6H 2D")
+    place = heard("la plus forte à trèfle", 0.9)
+    assert isinstance(understand(dataclasses.replace(place, alone_fit=0.02), cards,
+                                 lexicon=FR), NotUnderstood)
+    assert isinstance(understand(dataclasses.replace(place, alone_fit=0.15), cards,
+                                 lexicon=FR), Propose | Act)
+    named = dataclasses.replace(heard("huit de trèfle", 0.97), alone_fit=0.0)
+    assert not isinstance(understand(named, cards, lexicon=FR), NotUnderstood)
+
+
+
+def test_italian_table_talk_that_fitted_badly_alone_is_said_again() -> None:
+    # "si sta facendo tardi" was taken for the yes "sì grazie" (fit 0.75) while a
+    # question waited, and carried it out; searched alone it fitted 0.0, right Italian
+    # answers 0.059 and more. Table talk heard as a card fitted 0.0-0.004 so, right
+    # cards named outright 0.011 and more.
+    match = Match(profile("pagat"), seed=3)
+    assert match.to_act is not None
+    question = build_phrases(match.view(match.to_act), confirming=True, cursor=None,
+                             lexicon=IT)
+    yes = heard("sì grazie", 0.75)
+    assert understand(yes, question, lexicon=IT) == Confirm(yes=True)
+    assert isinstance(understand(dataclasses.replace(yes, alone_fit=0.0), question,
+                                 lexicon=IT), NotUnderstood)
+    assert understand(dataclasses.replace(yes, alone_fit=0.059), question,
+                      lexicon=IT) == Confirm(yes=True)
+    cards = play_table(IT, "8C 6H 2D")
+    card = heard("otto di fiori", 0.97)
+    assert isinstance(understand(dataclasses.replace(card, alone_fit=0.001), cards,
+                                 lexicon=IT), NotUnderstood)
+    assert not isinstance(understand(dataclasses.replace(card, alone_fit=0.011), cards,
+                                     lexicon=IT), NotUnderstood)
+    assert ALONE_FLOORS["it"]["named"] < 0.011

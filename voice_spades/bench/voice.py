@@ -197,6 +197,8 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
         details["gap"] = round(found.phone_loop_gap, 2)
         if getattr(found, "search_verification", None) is not None:
             details["searched"] = round(found.search_verification, 4)
+        if getattr(found, "alone_verification", None) is not None:
+            details["alone"] = round(found.alone_verification, 4)
     return Outcome(transcript, result.text or "", kind, got == expected, wrong,
                    wrong and lasting and not asked, asked if play else None,
                    got is None and expected is not None,

@@ -40,6 +40,10 @@ class Recognition:
     :attr:`fit` weighs in another (PocketSphinx verifying the winner searched alone as
     well); None when the fit is that measure. The early end
     (:mod:`voice_spades.voice.early_end`) was measured on it."""
+    alone_fit: float | None = None
+    """How well the audio fitted the phrase searched alone (a grammar of that phrase
+    only), where the recognizer measured it (PocketSphinx with ``verify_alone``);
+    None where it did not. Table talk forced into the grammar fits worse so."""
 
     @property
     def rejected(self) -> bool:

@@ -281,12 +281,14 @@ class PocketSphinxRecognizer:
         loop = self._decoders.phone_loop_score(clip)
         gap = (best_score - loop) / frames
         verified = searched = verification(gap, t)
+        verified_alone: float | None = None
         if t.verify_alone and (alone := self._decoders.score_alone(clip, best)) is not None:
             gap = (alone[0] - loop) / alone[1]
-            verified = alone_verification(gap, t) ** t.alone_weight \
-                * searched ** (1 - t.alone_weight)
+            verified_alone = alone_verification(gap, t)
+            verified = verified_alone ** t.alone_weight * searched ** (1 - t.alone_weight)
+        weighed = verified_alone is not None and t.alone_weight > 0
         self.last_details = DecodeDetails(voiced, self._phrases.original[best], gap, verified,
-                                          (winner,), searched)
+                                          (winner,), searched, verified_alone)
         # A rejection needs no runner-up (its search is a third of the time).
         if verified < t.accept_above:
             return reject("sounded unlike every allowed phrase", [winner])
@@ -296,14 +298,15 @@ class PocketSphinxRecognizer:
             return reject("much longer than the phrase it resembles", [winner])
         ranked = self._runner_ups(clip, [winner])
         self.last_details = DecodeDetails(voiced, self._phrases.original[best], gap, verified,
-                                          tuple(ranked), searched)
+                                          tuple(ranked), searched, verified_alone)
         # The confidence weighs the winner against the runner-up only: further
         # alternatives are there to be offered, not to make every answer doubtful.
         share = self._alternatives(ranked[:2], frames)[0][1]
         return Recognition(self._phrases.original[best], verified * share,
                            self._alternatives(ranked, frames), audio_seconds(audio),
                            time.perf_counter() - started,
-                           search_fit=searched if t.verify_alone else None)
+                           search_fit=searched if weighed else None,
+                           alone_fit=verified_alone)
 
     def _alternatives(self, ranked: Ranked, frames: int) -> tuple[tuple[str, float], ...]:
         return alternatives(ranked, frames, self.tuning, self._plan, self._phrases)

@@ -80,6 +80,9 @@ class Reading:
     search_fit: float | None = None
     """The recognizer's :attr:`~voice_spades.voice.recognizers.base.Recognition.search_fit`
     (None: the fit is that measure)."""
+    alone_fit: float | None = None
+    """The recognizer's :attr:`~voice_spades.voice.recognizers.base.Recognition.alone_fit`
+    (None: not measured)."""
 
 
 def normalize(text: str, lexicon: Lexicon | None = None) -> str:
@@ -164,7 +167,8 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     meaning = table.meanings[phrase]
     fit = heard.fit
     if intent is None:
-        return Reading(NotUnderstood(heard.text), meaning, phrase, cost, confidence, fit=fit)
+        return Reading(NotUnderstood(heard.text), meaning, phrase, cost, confidence, fit=fit,
+                       search_fit=heard.search_fit, alone_fit=heard.alone_fit)
     # The confidence in the meaning decides whether the recognizer was sure: "play the
     # jack of hearts" at 0.90 with "play jack of hearts" at 0.10 is sure of the card.
     confidence = _intent_confidence(confidence, phrase, heard.alternatives, table, lex)
@@ -177,7 +181,7 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     unlike = max((share for other, share in weighed if not isinstance(other, Act | PlayCurrent)),
                  default=0.0)
     return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit, unlike,
-                   heard.search_fit)
+                   heard.search_fit, heard.alone_fit)
 
 
 def _intent_confidence(confidence: float, phrase: str,
