@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from voice_spades.commands import Act, Ask, Confirm, NotUnderstood, Propose
+from voice_spades.commands import Act, Ask, Confirm, NotUnderstood, PlayCurrent, Propose
 from voice_spades.engine import (
     Bid,
     BlindNilChoice,
@@ -301,3 +301,25 @@ def test_italian_table_talk_that_fitted_badly_alone_is_said_again() -> None:
     assert not isinstance(understand(dataclasses.replace(card, alone_fit=0.011), cards,
                                      lexicon=IT), NotUnderstood)
     assert ALONE_FLOORS["it"]["named"] < 0.011
+
+
+def test_a_french_card_is_asked_about_when_play_it_was_weighed_against_it() -> None:
+    # "joue cette carte" was played as "huit de cœur" (fit 0.79), "joue cette carte" its
+    # runner-up at 1.2%; no right French card had "play it" among its alternatives.
+    match = Match(profile("pagat"), seed=3)
+    while match.view(0).phase == Phase.BID:
+        match.apply(Bid(3))
+    assert match.to_act is not None
+    held = tuple(Card.parse(code) for code in ("8H", "6C", "2D"))
+    view = dataclasses.replace(match.view(match.to_act), hand=mask_of(held), legal=held)
+    table = build_phrases(view, confirming=False, cursor=held[1], lexicon=FR)
+    assert isinstance(table.intent("joue cette carte"), PlayCurrent)
+    near = heard("huit de cœur", 0.97, ("joue cette carte", 0.012))
+    assert read(near, table, FR).current_share == pytest.approx(0.012)
+    assert isinstance(understand(near, table, lexicon=FR), Propose)
+    far = heard("huit de cœur", 0.97, ("six de trèfle", 0.012))
+    assert understand(far, table, lexicon=FR) == Act(Card.parse("8H"))
+    # English keeps acting: its runner-ups are weighed by other rules.
+    english = build_phrases(view, confirming=False, cursor=held[1], lexicon=EN)
+    assert understand(heard("the eight of hearts", 0.97, ("play it", 0.012)), english,
+                      lexicon=EN) == Act(Card.parse("8H"))

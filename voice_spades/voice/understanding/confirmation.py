@@ -256,6 +256,15 @@ played as "huit de trèfle" (0.85), "les trèfles" weighed at 0.116; "les piques
 French cards so weighed in 900 commands (MBROLA and espeak-ng), one more is asked about
 (0.147); the next two weighed a query at 0.049 and 0.035."""
 
+CURRENT_ASK_SHARES: dict[str, dict[str, float]] = {
+    "fr": {"named": 0.001},
+}
+"""Per language and kind, the :attr:`Reading.current_share` from which a card is asked
+about: "play it" weighed against it. French "joue cette carte" was played as "huit de
+cœur" with no question (fit 0.79, "joue cette carte" its runner-up at 1.2%), and held
+out as "joue huit de cœur" (asked: 19.7%); no right French card named outright had
+"play it" among its alternatives at all (480 espeak-ng commands, sets 610 and 612)."""
+
 LOW_CONFIDENCES: dict[str, dict[str, float]] = {
     "it": {"draw": 0.2},
     "fr": {"exchange": 0.2},
@@ -407,7 +416,8 @@ def decide(reading: Reading, table: PhraseTable,
                   and reading.search_fit < _per_kind(SEARCH_ASK_FITS, kind, lex, 0.0))
               or (reading.fit < _per_kind(UNLIKE_ASK_FITS, kind, lex, 0.0)
                   and _first_is_no_action(reading.others))
-              or reading.unlike_share >= _per_kind(UNLIKE_ASK_SHARES, kind, lex, 2.0))
+              or reading.unlike_share >= _per_kind(UNLIKE_ASK_SHARES, kind, lex, 2.0)
+              or reading.current_share >= _per_kind(CURRENT_ASK_SHARES, kind, lex, 2.0))
     if isinstance(intent, Confirm | Cancel) and reading.confidence < _answer_bar(intent, lex):
         return NotUnderstood(reading.phrase)
     if isinstance(intent, Command):

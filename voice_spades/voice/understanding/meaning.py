@@ -83,6 +83,9 @@ class Reading:
     alone_fit: float | None = None
     """The recognizer's :attr:`~voice_spades.voice.recognizers.base.Recognition.alone_fit`
     (None: not measured)."""
+    current_share: float = 0.0
+    """The share of the likeliest alternative that acts on the card or cards chosen by key
+    ("play it"): how nearly that was heard instead."""
 
 
 def normalize(text: str, lexicon: Lexicon | None = None) -> str:
@@ -180,8 +183,10 @@ def read(heard: Recognition, table: PhraseTable, lexicon: Lexicon | None = None)
     others = tuple(dict.fromkeys(other for other, _ in weighed))
     unlike = max((share for other, share in weighed if not isinstance(other, Act | PlayCurrent)),
                  default=0.0)
+    current = max((share for other, share in weighed if isinstance(other, PlayCurrent)),
+                  default=0.0)
     return Reading(intent, meaning, phrase, cost, confidence, rivals, others, fit, unlike,
-                   heard.search_fit, heard.alone_fit)
+                   heard.search_fit, heard.alone_fit, current)
 
 
 def _intent_confidence(confidence: float, phrase: str,
