@@ -66,19 +66,21 @@ def at_my_bid() -> tuple[Session, RecordingOutput]:
 
 
 def play_room(voice: VoiceInput, clock: Clock, interrupted: Callable[[], bool],
-              command: Floats | None, seconds: float = 12.0) -> float | None:
-    """The narrator speaks in a medium room (its echo 80 ms late on the microphone's
-    clock), the player says ``command`` :data:`SPEAKS_AT` seconds in; the narration stops
-    when the session is asked to interrupt it. Returns when it stopped (None: never).
+              command: Floats | None, seconds: float = 12.0, *, room: str = "medium",
+              noise: str = "quiet", echo_db: float = 0.0, seed: int = 1) -> float | None:
+    """The narrator speaks in a room (medium by default, its echo 80 ms late on the
+    microphone's clock, ``echo_db`` louder than usual), the player says ``command``
+    :data:`SPEAKS_AT` seconds in; the narration stops when the session is asked to
+    interrupt it. Returns when it stopped (None: never).
 
     The narrator has spoken once before, as a game always begins by talking: the
     canceller has learnt the room."""
-    warm_up(voice, clock)
+    warm_up(voice, clock, room, noise)
     microphone = voice.microphone
     canceller = microphone.canceller
     said = narration()
-    loop = RoomLoop("medium", 10 ** (ECHO_DBFS / 20) / float(np.sqrt(np.mean(said ** 2))),
-                    "quiet", seed=1, extra_delay=0.08)
+    loop = RoomLoop(room, 10 ** ((ECHO_DBFS + echo_db) / 20) / float(np.sqrt(np.mean(said ** 2))),
+                    noise, seed=seed, extra_delay=0.08)
     start = clock.now + 1.0
     if command is not None:
         loop.say(command * gain_for(command, ECHO_DBFS + 6.0), start + SPEAKS_AT)
@@ -105,12 +107,12 @@ def play_room(voice: VoiceInput, clock: Clock, interrupted: Callable[[], bool],
     return stopped - start if stopped is not None and interrupted() else None
 
 
-def warm_up(voice: VoiceInput, clock: Clock) -> None:
+def warm_up(voice: VoiceInput, clock: Clock, room: str = "medium", noise: str = "quiet") -> None:
     """The narration once, with nobody talking."""
     microphone = voice.microphone
     said = narration()
-    loop = RoomLoop("medium", 10 ** (ECHO_DBFS / 20) / float(np.sqrt(np.mean(said ** 2))),
-                    "quiet", seed=2, extra_delay=0.08)
+    loop = RoomLoop(room, 10 ** (ECHO_DBFS / 20) / float(np.sqrt(np.mean(said ** 2))),
+                    noise, seed=2, extra_delay=0.08)
     microphone.set_muted(True)
     for start in range(-RATE // 2, len(said) + RATE // 2, 320):
         block = np.zeros(320, dtype=np.float32)
@@ -170,6 +172,22 @@ def test_the_narration_alone_interrupts_nothing_and_does_nothing() -> None:
         assert cuts == []
         assert not session.step(1.0)  # nothing was submitted
         assert not any(text.startswith("Bid") for text in out.texts)
+    finally:
+        voice.stop()
+
+
+@pytest.mark.parametrize("echo_db", [0.0, 6.0])
+def test_the_narration_alone_in_a_large_reverberant_room_does_not_stop_itself(
+        echo_db: float) -> None:
+    # The large room (reverberation 0.8 s) with a low rumble: its echo dies away slower
+    # than the gate once expected, and the narration stopped itself (room bench: 10
+    # times in 10 minutes there; see echo_gate.DECAY_DB_PER_SECOND).
+    voice, _, _, clock, cuts = voice_in_room(aec=True)
+    try:
+        for seed in (1, 2, 3):
+            cut = play_room(voice, clock, lambda: bool(cuts), None, seconds=14.0,
+                            room="large", noise="rumble", echo_db=echo_db, seed=seed)
+            assert cut is None and cuts == [], f"stopped itself at {cuts} (seed {seed})"
     finally:
         voice.stop()
 
