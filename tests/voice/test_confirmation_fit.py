@@ -37,14 +37,15 @@ def heard(text: str, confidence: float, *alternatives: tuple[str, float]) -> Rec
     return Recognition(text, confidence, ((text, share), *alternatives), 1.0, 0.01)
 
 
-def play_table(lex: Lexicon, hand: str) -> PhraseTable:
+def play_table(lex: Lexicon, hand: str, cursor: str | None = None) -> PhraseTable:
     match = Match(profile("pagat"), seed=3)
     while match.view(0).phase == Phase.BID:
         match.apply(Bid(3))
     assert match.to_act is not None
     held = tuple(Card.parse(code) for code in hand.split())
     view = dataclasses.replace(match.view(match.to_act), hand=mask_of(held), legal=held)
-    return build_phrases(view, confirming=False, cursor=None, lexicon=lex)
+    return build_phrases(view, confirming=False,
+                         cursor=Card.parse(cursor) if cursor is not None else None, lexicon=lex)
 
 
 def draw_table(lex: Lexicon) -> PhraseTable:
@@ -220,18 +221,35 @@ def test_a_french_yes_must_be_surer_than_a_no() -> None:
     assert EN.yes_confidence == 0.0 and IT.yes_confidence == 0.0
 
 
-def test_a_french_card_is_asked_about_when_a_query_was_weighed_nearly() -> None:
-    # "mes trèfles" was played as "huit de trèfle" (0.85), "les trèfles" weighed at 0.116.
+@pytest.mark.parametrize(("hand", "cursor", "said", "near", "far", "share"), [
+    # "mes trèfles" was played as "huit de trèfle" (0.85), "les trèfles" weighed at 0.116
+    ("8C 6H 2D", None, "huit de trèfle", ("les trèfles", 0.116), ("les trèfles", 0.04),
+     "unlike_share"),
+    # "joue cette carte" was played as "huit de cœur" (fit 0.79), "joue cette carte" its
+    # runner-up at 1.2%; no right French card had "play it" among its alternatives
+    ("8H 6C 2D", "6C", "huit de cœur", ("joue cette carte", 0.012), ("six de trèfle", 0.012),
+     "current_share"),
+])
+def test_a_french_card_is_asked_about_when_another_kind_was_weighed_against_it(
+        hand: str, cursor: str | None, said: str, near: tuple[str, float],
+        far: tuple[str, float], share: str) -> None:
+    table = play_table(FR, hand, cursor)
+    card = Act(Card.parse(hand.split()[0]))
+    assert not isinstance(table.intent(near[0]), Act)
+    weighed = heard(said, 0.97, near)
+    assert getattr(read(weighed, table, FR), share) == pytest.approx(near[1])
+    assert isinstance(understand(weighed, table, lexicon=FR), Propose)
+    assert understand(heard(said, 0.97, far), table, lexicon=FR) == card
+
+
+def test_a_card_weighed_against_a_card_or_in_english_is_left_to_other_rules() -> None:
     table = play_table(FR, "8C 6H 2D")
-    assert isinstance(table.intent("les trèfles"), Ask)
-    near = heard("huit de trèfle", 0.85, ("les trèfles", 0.116))
-    assert read(near, table, FR).unlike_share == pytest.approx(0.116)
-    assert isinstance(understand(near, table, lexicon=FR), Propose)
-    far = heard("huit de trèfle", 0.85, ("les trèfles", 0.04))
-    assert understand(far, table, lexicon=FR) == Act(Card.parse("8C"))
-    # A card weighed against another card is left to the rivals' rules.
     card = heard("huit de trèfle", 0.85, ("six de cœur", 0.116))
     assert read(card, table, FR).unlike_share == 0.0
+    english = play_table(EN, "8H 6C 2D", cursor="6C")
+    assert isinstance(english.intent("play it"), PlayCurrent)
+    assert understand(heard("the eight of hearts", 0.97, ("play it", 0.012)), english,
+                      lexicon=EN) == Act(Card.parse("8H"))
 
 
 def test_french_table_talk_heard_as_a_query_is_said_again_when_it_fitted_badly_alone() -> None:
@@ -301,25 +319,3 @@ def test_italian_table_talk_that_fitted_badly_alone_is_said_again() -> None:
     assert not isinstance(understand(dataclasses.replace(card, alone_fit=0.011), cards,
                                      lexicon=IT), NotUnderstood)
     assert ALONE_FLOORS["it"]["named"] < 0.011
-
-
-def test_a_french_card_is_asked_about_when_play_it_was_weighed_against_it() -> None:
-    # "joue cette carte" was played as "huit de cœur" (fit 0.79), "joue cette carte" its
-    # runner-up at 1.2%; no right French card had "play it" among its alternatives.
-    match = Match(profile("pagat"), seed=3)
-    while match.view(0).phase == Phase.BID:
-        match.apply(Bid(3))
-    assert match.to_act is not None
-    held = tuple(Card.parse(code) for code in ("8H", "6C", "2D"))
-    view = dataclasses.replace(match.view(match.to_act), hand=mask_of(held), legal=held)
-    table = build_phrases(view, confirming=False, cursor=held[1], lexicon=FR)
-    assert isinstance(table.intent("joue cette carte"), PlayCurrent)
-    near = heard("huit de cœur", 0.97, ("joue cette carte", 0.012))
-    assert read(near, table, FR).current_share == pytest.approx(0.012)
-    assert isinstance(understand(near, table, lexicon=FR), Propose)
-    far = heard("huit de cœur", 0.97, ("six de trèfle", 0.012))
-    assert understand(far, table, lexicon=FR) == Act(Card.parse("8H"))
-    # English keeps acting: its runner-ups are weighed by other rules.
-    english = build_phrases(view, confirming=False, cursor=held[1], lexicon=EN)
-    assert understand(heard("the eight of hearts", 0.97, ("play it", 0.012)), english,
-                      lexicon=EN) == Act(Card.parse("8H"))
