@@ -9,13 +9,16 @@
 * Speech that sounded little like any phrase (:attr:`Reading.fit` under the floor
   :data:`FIT_FLOORS` sets for its kind) is table talk forced into the grammar: it is
   answered "say again", never asked about, so chatter at the table seldom causes a
-  question. Where the fit is not weighed with the winner searched alone (French), a
-  query, command, bid or place that fitted badly so (:data:`ALONE_FLOORS`) is answered
-  "say again" too. A named card or bid whose alternatives weighed no other intent (the
-  runner-up was another wording of it) is asked about unless it fitted very well, and
+  question. Where the fit is not weighed with the winner searched alone (Italian,
+  French), speech that fitted badly so for its kind (:data:`ALONE_FLOORS`: queries,
+  commands, places...) is answered "say again" too, and a wake phrase does not wake
+  (:data:`WAKE_ALONE_FLOORS`). A named card or bid whose alternatives weighed no other
+  intent (the runner-up was another wording of it) is asked about unless it fitted very
+  well, and
   any card that fitted only loosely (:data:`ASK_FITS`, stricter when weighed only
   against a query or a command: :data:`UNLIKE_ASK_FITS`) is asked about, as is a
-  card against which a query was nearly heard (:data:`UNLIKE_ASK_SHARES`).
+  card against which a query was nearly heard (:data:`UNLIKE_ASK_SHARES`) or, in
+  French, "play it" was weighed at all (:data:`CURRENT_ASK_SHARES`).
 * Queries, answers and harmless commands go through at once. "New game" is
   asked about by the session itself; "save and quit", which ends the program,
   is always asked about when said: "Save and quit?" (other speech was heard as
