@@ -20,7 +20,10 @@ How one utterance is decided (each step was measured on espeak-ng speech):
    search's verification. The winner is then searched alone (its own one-phrase
    grammar) and its gap to the phone loop per frame of its words, squashed too,
    is weighed with it (``tuning.verify_alone``): table talk forced into the
-   grammar is told apart far better so. Below ``tuning.accept_above`` the
+   grammar is told apart far better so. Where the language's tuning weighs it at
+   nothing (``alone_weight`` 0: Italian, French) it is only reported
+   (``Recognition.alone_fit``), for the floors of each kind of command the game
+   sets on it. Below ``tuning.accept_above`` the
    utterance is rejected, as it is when the speech lasts far longer than the
    phrase could.
 5. ``confidence`` is verification times the winner's share against the
@@ -282,7 +285,9 @@ class PocketSphinxRecognizer:
         gap = (best_score - loop) / frames
         verified = searched = verification(gap, t)
         verified_alone: float | None = None
-        if t.verify_alone and (alone := self._decoders.score_alone(clip, best)) is not None:
+        # Unweighed (alone_weight 0), the alone search cannot save a rejected winner.
+        wanted = t.verify_alone and (t.alone_weight > 0 or searched >= t.accept_above)
+        if wanted and (alone := self._decoders.score_alone(clip, best)) is not None:
             gap = (alone[0] - loop) / alone[1]
             verified_alone = alone_verification(gap, t)
             verified = verified_alone ** t.alone_weight * searched ** (1 - t.alone_weight)
