@@ -24,7 +24,7 @@ LAYERS: list[set[str]] = [
     {"session"},
     {"speech"},
     {"keys", "voice"},
-    {"simulate", "bench", "app", "settings_command"},
+    {"simulate", "bench", "app", "settings_command", "training_command"},
     {"cli"},
     {"__main__", "__init__"},
 ]

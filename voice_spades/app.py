@@ -247,7 +247,7 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     notices += opening.notices
     if not interactive:
         notices.append(Message("setup.no_terminal"))
-    voice, said = start_voice_input(args, session, output, keymap)
+    voice, said = start_voice_input(args, session, output, keymap, paths)
     session.notify([*notices, *said])
     session.save()  # a folder that cannot be written is said now, with the notices
     session.start(resumed=opening.resumed)
@@ -301,7 +301,8 @@ def start_own_voice(args: argparse.Namespace) -> tuple[Speaker, list[Notice]]:
 
 
 def start_voice_input(args: argparse.Namespace, session: Session, output: AnnouncerOutput,
-                      keymap: Keymap) -> tuple[VoiceRunning | None, list[Notice]]:
+                      keymap: Keymap, paths: DataPaths | None = None
+                      ) -> tuple[VoiceRunning | None, list[Notice]]:
     """Voice input unless --no-voice, and the line that says it is on (with which
     recognizer) or why it is off; the game goes on with keys either way."""
     if args.no_voice:
@@ -315,7 +316,7 @@ def start_voice_input(args: argparse.Namespace, session: Session, output: Announ
                            confirm_bids=not args.no_confirm,
                            recognizer=args.recognizer or ("vosk" if args.vosk_model else None),
                            vosk_model=args.vosk_model,
-                           listen_key=key or key_label(LISTEN_KEY))
+                           listen_key=key or key_label(LISTEN_KEY), paths=paths)
     try:
         if args.push_to_talk and key is None:
             raise SetupError("voice.push_needs_key")

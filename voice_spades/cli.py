@@ -5,6 +5,7 @@
     voice-spades bench engine|bots|voice|speech ...
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
+    voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _SUBCOMMANDS: dict[str, str] = {
     "simulate": "voice_spades.simulate:main",
     "models": "voice_spades.voice.models.command:models_main",
     "settings": "voice_spades.settings_command:main",
+    "train-voice": "voice_spades.training_command:main",
 }
 _BENCHES: dict[str, str] = {
     "engine": "voice_spades.bench.engine:main",

@@ -55,7 +55,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
         "question", "message", "messages", "option", "options", "action", "page", "part",
         "minute", "moment", "chance", "long", "normal", "possible", "machine", "archive",
         "mono", "go", "audio", "standard", "silence", "section", "sections", "terminal",
-        "apostrophe", "exclamation", "place", "volume", "centre",
+        "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases",
     }),
 }
 """Each language's own words spelled like a word of the English catalog (Italian "per",

@@ -251,3 +251,16 @@ def test_a_draw_that_fitted_loosely_is_asked_about_not_refused(fit: float, outco
         assert isinstance(decided, Propose) and decided.intent == Act(DrawChoice(True))
     else:
         assert decided == Act(DrawChoice(True))
+
+
+@pytest.mark.parametrize(("other", "outcome"), [(0.0, "act"), (0.005, "act"), (0.018, "ask")])
+def test_the_other_draw_nearly_heard_is_asked_about(other: float, outcome: str) -> None:
+    # Trained on a voice, "discard" was kept: "keep the card" at 0.97 (fit 0.72),
+    # "discard" at 0.018; no right draw had the other choice above 0.01.
+    heard = Recognition("keep the card", 0.72,
+                        (("keep the card", 1.0 - other), ("discard", other)), 1.0, 0.01)
+    decided = understand(heard, draw_table())
+    if outcome == "ask":
+        assert isinstance(decided, Propose) and decided.intent == Act(DrawChoice(True))
+    else:
+        assert decided == Act(DrawChoice(True))

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from voice_spades.bench.voice import read_manifest
 from voice_spades.voice.testing import manifest
 from voice_spades.voice.testing.manifest import Clip, write_manifest
 from voice_spades.voice.testing.mbrola import (
@@ -119,4 +120,7 @@ def test_a_clip_its_voice_cannot_say_is_said_by_the_next_or_left_out(
     assert written.revoiced == 1
     assert [(m.voice, m.text) for m in written.left_out] == [("mb-a", "due")]
     assert written.manifest.read_text(encoding="utf-8").splitlines() == \
-        ["# language: it", "clips/0000.wav\tuno", "clips/0001.wav\ttre"]
+        ["# language: it", "clips/0000.wav\tuno\tmb-b", "clips/0001.wav\ttre\tmb-b"]
+    # the voice that said each clip is its speaker, for `bench voice --enroll`
+    assert [(s.transcript, s.speaker) for s in read_manifest(written.manifest)] == \
+        [("uno", "mb-b"), ("tre", "mb-b")]

@@ -9,7 +9,8 @@ VOICE_ROOMS: list[set[str]] = [
     {"audio", "models"},
     {"recognizers"},
     {"understanding", "early_end"},
-    {"listener"},
+    {"adaptation"},
+    {"listener", "training"},
     {"testing"},
 ]
 """Lowest first, as in ``voice_spades/voice/__init__.py``. Within one level, rooms do

@@ -95,16 +95,23 @@ def first_legal_lead() -> tuple[Card, str]:
     return card, Phrasebook(match.rules, 0, Verbosity.NORMAL).card(card)
 
 
+def microphone_home(tmp_path: Path) -> tuple[Path, Path]:
+    """A HOME whose ``.asoundrc`` makes the default ALSA device capture from a FIFO
+    (not yet made) and record playback to ``out.raw``; the HOME and the FIFO's path."""
+    home = tmp_path / "home"
+    home.mkdir()
+    fifo = home / "microphone.fifo"
+    (home / ".asoundrc").write_text(
+        f'pcm.!default {{ type file slave.pcm "null" file "{home / "out.raw"}" '
+        f'infile "{fifo}" format "raw" }}\n')
+    return home, fifo
+
+
 class Game:
     """The real command in a pseudo-terminal, its microphone a FIFO we speak into."""
 
     def __init__(self, tmp_path: Path, *options: str) -> None:
-        home = tmp_path / "home"
-        home.mkdir()
-        fifo = home / "microphone.fifo"
-        (home / ".asoundrc").write_text(
-            f'pcm.!default {{ type file slave.pcm "null" file "{home / "out.raw"}" '
-            f'infile "{fifo}" format "raw" }}\n')
+        home, fifo = microphone_home(tmp_path)
         self.microphone = FifoMicrophone(fifo)
         self.child = pexpect.spawn(
             sys.executable, ["-m", "voice_spades", "--seed", str(SEED),

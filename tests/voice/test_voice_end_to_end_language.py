@@ -20,7 +20,12 @@ from pathlib import Path
 import pytest
 
 from tests.app.test_play_italian import Said, play_a_card
-from tests.voice.test_voice_end_to_end import SEED, FifoMicrophone, first_legal_lead
+from tests.voice.test_voice_end_to_end import (
+    SEED,
+    FifoMicrophone,
+    first_legal_lead,
+    microphone_home,
+)
 from voice_spades.commands import Act, Ask, Query
 from voice_spades.engine import Bid, Seat
 from voice_spades.messages import Message
@@ -49,12 +54,7 @@ class Microphone(FifoMicrophone):
 
 
 def start(tmp_path: Path, language: str, *options: str) -> tuple[pexpect.spawn, Microphone]:
-    home = tmp_path / "home"
-    home.mkdir()
-    fifo = home / "microphone.fifo"
-    (home / ".asoundrc").write_text(
-        f'pcm.!default {{ type file slave.pcm "null" file "{home / "out.raw"}" '
-        f'infile "{fifo}" format "raw" }}\n')
+    home, fifo = microphone_home(tmp_path)
     microphone = Microphone(fifo, language)
     child = pexpect.spawn(
         sys.executable, ["-m", "voice_spades", "--seed", str(SEED), "--no-speech",

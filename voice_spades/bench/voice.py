@@ -92,6 +92,8 @@ class Sample:
 
     wav: Path
     transcript: str
+    speaker: str = ""
+    """Who said it (the synthesizer's voice), where the manifest names one."""
 
 
 def manifest_language(path: Path) -> str:
@@ -104,15 +106,17 @@ def manifest_language(path: Path) -> str:
 
 
 def read_manifest(path: Path) -> list[Sample]:
-    """The samples of a manifest; blank lines and ``#`` comments are skipped."""
+    """The samples of a manifest (``wav<TAB>transcript``, then optionally ``<TAB>speaker``);
+    blank lines and ``#`` comments are skipped."""
     samples = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
-        wav, sep, transcript = line.partition("\t")
+        wav, sep, rest = line.partition("\t")
         if not sep:
             raise ValueError(f"{path}:{number}: expected wav_path<TAB>transcript")
-        samples.append(Sample(path.parent / wav, transcript.strip()))
+        transcript, _, speaker = rest.partition("\t")
+        samples.append(Sample(path.parent / wav, transcript.strip(), speaker.strip()))
     return samples
 
 
@@ -208,17 +212,21 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
 
 def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,
         seed: int = 1, lexicon: Lexicon | None = None,
-        policy: ConfirmationPolicy = DEFAULT_POLICY) -> list[Outcome]:
+        policy: ConfirmationPolicy = DEFAULT_POLICY,
+        numbers: Sequence[int] = ()) -> list[Outcome]:
     """Decode every sample with the full or the per-prompt grammar (of ``lexicon``'s
     language, English by default) and decide on it with ``policy``. With per-prompt
     grammars a command is tried at a prompt where it can be said, and speech outside
-    the grammar at every prompt of :data:`CHATTER_PROMPTS`."""
+    the grammar at every prompt of :data:`CHATTER_PROMPTS`; the prompts' states are
+    drawn from ``seed`` and each sample's place in its manifest (``numbers``, by
+    default their order here)."""
     outcomes = []
     lex = lexicon or lexicon_for("en")
     full = full_grammar(lex)
     if grammar == "full":
         load_phrases(recognizer, full.phrases, [full.meanings[p] for p in full.phrases])
-    for number, sample in enumerate(samples):
+    for place, sample in enumerate(samples):
+        number = numbers[place] if numbers else place
         pcm = load_pcm(sample.wav)
         text = normalize(sample.transcript, lex)
         meaning = full.meanings.get(text)
@@ -298,6 +306,11 @@ def main(argv: list[str] | None = None,
     parser.add_argument("--through-microphone", action="store_true",
                         help="latency from the end of speech, early end on and off "
                              "(bench/voice_endpoint.py)")
+    parser.add_argument("--enroll", action="store_true",
+                        help="each speaker first reads the voice training's script "
+                             "(PocketSphinx adapted to each; bench/voice_enrolled.py)")
+    parser.add_argument("--enroll-length", type=int, default=None,
+                        help="phrases of the script read (default: the whole script)")
     args = parser.parse_args(argv)
     opened = open_manifest(args.manifest, args.language)
     if opened is None:
@@ -315,8 +328,14 @@ def main(argv: list[str] | None = None,
             print(f"{backend}: skipped: {why}")
             continue
         for grammar in grammars:
-            outcomes = run(recognizer, samples, grammar, args.seed, lexicon,
-                           ConfirmationPolicy(confirm_bids=not args.no_confirm))
+            policy = ConfirmationPolicy(confirm_bids=not args.no_confirm)
+            if args.enroll and backend == "pocketsphinx":
+                outcomes = _enrolled(samples, grammar, args.seed, lexicon, policy,
+                                     args.enroll_length)
+                if outcomes is None:
+                    return 2
+            else:
+                outcomes = run(recognizer, samples, grammar, args.seed, lexicon, policy)
             if args.dump is not None:
                 with args.dump.open("a", encoding="utf-8") as dump:
                     dump.writelines(json.dumps({"backend": backend, "grammar": grammar,
@@ -327,6 +346,23 @@ def main(argv: list[str] | None = None,
     if args.json:
         print(json.dumps(rows))
     return 0 if rows else 1
+
+
+def _enrolled(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
+              policy: ConfirmationPolicy, length: int | None) -> list[Outcome] | None:
+    """The outcomes of :func:`voice_enrolled.enrolled_run`, with each speaker's training
+    printed; None, with the reason printed, when the manifest names no speakers."""
+    enrolled = importlib.import_module("voice_spades.bench.voice_enrolled")
+    try:
+        outcomes, readings = enrolled.enrolled_run(samples, grammar, seed, lexicon, policy,
+                                                   length)
+    except ValueError as error:
+        print(f"voice-spades bench voice --enroll: {error}", file=sys.stderr)
+        return None
+    for reading in readings:
+        print(f"  trained on {reading.speaker}: {reading.heard} of {reading.read} phrases "
+              f"heard, {reading.seconds:.1f} s")
+    return list(outcomes)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,11 @@ class DataPaths:
         """Wins and losses per rule profile."""
         return self.data_dir / "stats.json"
 
+    def voice_training_file(self, language: str) -> Path:
+        """The transform of the player's voice for ``language`` (``voice-spades
+        train-voice``), in PocketSphinx's MLLR format."""
+        return self.data_dir / f"voice-training-{language}.mllr"
+
     @property
     def keymap_file(self) -> Path:
         """The player's own keymap, if they wrote one."""

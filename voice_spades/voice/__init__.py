@@ -15,9 +15,13 @@ The rooms, lowest first (each imports only rooms above it in this list):
   when to ask before acting.
 * :mod:`.early_end`: ends an utterance at its first short pause when what was said
   so far is a whole phrase that no longer phrase begins with.
-* :mod:`.listener`: ties them to a running session.
+* :mod:`.adaptation`: voice training's model side: the features, a phrase's forced
+  alignment, the transform of the player's voice (MLLR) and its file.
+* :mod:`.listener`: ties them to a running session (with the player's training, if
+  any); :mod:`.training`: voice training as a conversation (ask, ask again, skip,
+  save).
 * :mod:`.testing`: synthesized test speech and benchmark manifests (development only).
 
 Every sentence the player hears from voice comes from the catalog
-(``narration/locales/<language>/voice.toml``).
+(``narration/locales/<language>/voice.toml`` and ``training.toml``).
 """

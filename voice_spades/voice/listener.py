@@ -36,6 +36,7 @@ import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from voice_spades.commands import Act, AnyIntent, Propose
 from voice_spades.engine import Phase
@@ -44,6 +45,9 @@ from voice_spades.messages import Message
 from voice_spades.narration.catalog import active_language
 from voice_spades.session import GrammarContext, Session
 from voice_spades.speech.base import Speaker
+from voice_spades.storage.envelope import CorruptFileError
+from voice_spades.storage.paths import DataPaths
+from voice_spades.voice.adaptation.transform import load_transform
 from voice_spades.voice.audio.echo import echo_canceller_for
 from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.audio.microphone import Device, Microphone, probe
@@ -94,6 +98,8 @@ class VoiceOptions:
     echo_cancellation: bool = True
     """Take the game's own sound out of the microphone's (when it plays through the
     game's output)."""
+    paths: DataPaths | None = None
+    """The player's files, where voice training is looked for (None: none is used)."""
 
 
 class VoiceInput:
@@ -322,8 +328,9 @@ def start_voice(session: Session, speaker: Speaker | None,
     """
     probe(options.device)
     language = voice_language(options.language)
+    adaptation, training_problem = voice_training(options.paths, language)
     recognizer, choice = choose_recognizer(options.recognizer or "auto",
-                                           options.vosk_model, language)
+                                           options.vosk_model, language, adaptation)
     canceller, echo_problem = echo_canceller_for(speaker) if options.echo_cancellation \
         else (None, None)
     microphone = Microphone(options.device, mode="push" if options.push_to_talk else "open",
@@ -334,12 +341,27 @@ def start_voice(session: Session, speaker: Speaker | None,
     voice.start(speaker)
     if echo_problem is not None:
         session.notify([echo_problem])
+    if training_problem is not None:
+        session.notify([training_problem])
     how = Message("voice.how.push", key=options.listen_key) if options.push_to_talk \
         else Message("voice.how.open")
     if options.recognizer is None:
         name = RECOGNIZER_NAMES.get(recognizer.name, recognizer.name)
         return voice, Message("voice.on", recognizer=name, how=how)
     return voice, Message("voice.on_chosen", choice=choice, how=how)
+
+
+def voice_training(paths: DataPaths | None, language: str) -> tuple[Path | None, Message | None]:
+    """The player's voice training for ``language`` (a checked transform file), or None;
+    and what to say when it was damaged (it is then moved aside and not used)."""
+    if paths is None:
+        return None, None
+    path = paths.voice_training_file(language)
+    try:
+        return (path if load_transform(path) is not None else None), None
+    except CorruptFileError as error:
+        return None, Message("voice.training.set_aside", reason=error.reason,
+                             where=error.where)
 
 
 def voice_language(language: str | None) -> str:

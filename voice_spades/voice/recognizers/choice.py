@@ -9,6 +9,8 @@ of the game's language is used.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from voice_spades.errors import InvalidInputError, SetupError
 from voice_spades.messages import Message
 from voice_spades.voice.lexicon import Lexicon, lexicon_for
@@ -31,20 +33,22 @@ PocketSphinx: no Vosk model installed...")."""
 
 
 def choose_recognizer(preferred: str | None = None, model_path: str | None = None,
-                      language: str | None = None) -> tuple[Recognizer, Message]:
+                      language: str | None = None,
+                      adaptation: Path | None = None) -> tuple[Recognizer, Message]:
     """Return the recognizer to use and a message saying which one and why.
 
     ``preferred`` is "vosk", "pocketsphinx" or None/"auto". Vosk is used
     when a usable Vosk model (of ``language``, when given) is found (unless
     PocketSphinx was asked for); otherwise PocketSphinx, which always works, and the
-    message says what Vosk lacked.
+    message says what Vosk lacked. PocketSphinx is adapted to the player's voice by
+    ``adaptation`` (a checked transform file from voice training), when given.
     """
     choice = (preferred or "auto").strip().lower()
     if choice not in CHOICES:
         raise InvalidInputError("voice.unknown_recognizer", name=preferred)
     lexicon = lexicon_for(language)
     if choice == "pocketsphinx":
-        return _pocketsphinx(lexicon), Message("voice.using.pocketsphinx_asked")
+        return _pocketsphinx(lexicon, adaptation), Message("voice.using.pocketsphinx_asked")
     try:
         path = find_vosk_model(model_path, language=language)
         from voice_spades.voice.recognizers.vosk_recognizer import VoskRecognizer
@@ -56,14 +60,14 @@ def choose_recognizer(preferred: str | None = None, model_path: str | None = Non
         why = Message(clause, **error.fields) if clause else error.message
     fallback = "voice.using.pocketsphinx_instead" if choice == "vosk" \
         else "voice.using.pocketsphinx_because"
-    return _pocketsphinx(lexicon), Message(fallback, reason=why)
+    return _pocketsphinx(lexicon, adaptation), Message(fallback, reason=why)
 
 
-def _pocketsphinx(lexicon: Lexicon) -> Recognizer:
+def _pocketsphinx(lexicon: Lexicon, adaptation: Path | None) -> Recognizer:
     try:
         from voice_spades.voice.recognizers.pocketsphinx_recognizer import (
             PocketSphinxRecognizer,
         )
     except ImportError as error:
         raise SetupError("voice.no_recognizer", error=str(error)) from error
-    return PocketSphinxRecognizer(lexicon=lexicon)
+    return PocketSphinxRecognizer(lexicon=lexicon, adaptation=adaptation)

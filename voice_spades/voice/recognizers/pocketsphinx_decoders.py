@@ -48,9 +48,12 @@ class Decoders:
     """
 
     def __init__(self, tuning: PocketSphinxTuning, model_dir: Path, lexicon: Lexicon,
-                 extra_words: dict[str, list[str]]) -> None:
+                 extra_words: dict[str, list[str]], adaptation: Path | None = None) -> None:
         self.tuning = tuning
         self.model_dir = model_dir
+        self.adaptation = adaptation
+        """The speaker's transform of the model (an MLLR file already checked by
+        :func:`~voice_spades.voice.adaptation.transform.load_transform`), or None."""
         self.lexicon = lexicon
         self.extra_words = extra_words
         """Pronunciations added to the dictionary: word -> ARPAbet phone strings."""
@@ -95,6 +98,8 @@ class Decoders:
             hmm=str(self.model_dir / "en-us"), samprate=SAMPLE_RATE, loglevel="FATAL",
             bestpath=False, warp_type="inverse_linear", warp_params=f"{t.warp:g}",
         )
+        if self.adaptation is not None:  # both decoders: the loop verifies the same voice
+            common["mllr"] = str(self.adaptation)
         self._loop_options = dict(allphone=str(self.model_dir / "en-us-phone.lm.bin"),
                                   lw=1.0, **common)
         if t.phone_loop_process and (os.cpu_count() or 1) > 1:

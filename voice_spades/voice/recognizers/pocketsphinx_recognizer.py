@@ -85,7 +85,7 @@ from voice_spades.voice.recognizers.pocketsphinx_tuning import (
     tuning_for,
 )
 
-__all__ = ["RECENT_RESULTS", "PocketSphinxRecognizer", "builtin_model_dir"]
+__all__ = ["RECENT_RESULTS", "PocketSphinxRecognizer", "builtin_model_dir", "prepared_clip"]
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,8 @@ class PocketSphinxRecognizer:
     """How many results are kept for audio decoded again."""
 
     def __init__(self, tuning: PocketSphinxTuning | None = None,
-                 model_dir: str | Path | None = None, lexicon: Lexicon | None = None) -> None:
+                 model_dir: str | Path | None = None, lexicon: Lexicon | None = None,
+                 adaptation: Path | None = None) -> None:
         self.lexicon = lexicon or default_lexicon()
         self.tuning = tuning or tuning_for(self.lexicon.language)
         self.model_dir = Path(model_dir) if model_dir else builtin_model_dir()
@@ -115,7 +116,8 @@ class PocketSphinxRecognizer:
         extra_words = {word: list(variants)
                        for word, variants in self.lexicon.pronunciations.items()} \
             if english else {}
-        self._decoders = Decoders(self.tuning, self.model_dir, self.lexicon, extra_words)
+        self._decoders = Decoders(self.tuning, self.model_dir, self.lexicon, extra_words,
+                                  adaptation)
         self._phrases = PhraseSet.build(())
         self._plan = GrammarPlan((), {}, (), (), {})
         self._groups: dict[str, Hashable] = {}
@@ -125,6 +127,11 @@ class PocketSphinxRecognizer:
         self._recent: OrderedDict[Hashable, tuple[Recognition, DecodeDetails | None]] = \
             OrderedDict()
         self._words_changed = 0
+
+    @property
+    def adaptation(self) -> Path | None:
+        """The player's voice training the decoders load (an MLLR file), or None."""
+        return self._decoders.adaptation
 
     # -- phrases ----------------------------------------------------------------
 
@@ -261,15 +268,10 @@ class PocketSphinxRecognizer:
             return reject("no phrases are allowed now")
         if audio_seconds(audio) < t.min_seconds:
             return reject("too short to be a phrase")
-        if t.high_pass_hz > 0:
-            audio = high_pass(audio, t.high_pass_hz)
-        voiced = voiced_fraction(audio)
+        voiced, clip = prepared_clip(audio, t)
         self.last_details = DecodeDetails(voiced)
-        if voiced < t.min_voiced_fraction:
+        if clip is None:
             return reject("no speech, only noise or silence")
-        if t.noise_subtraction > 0:
-            audio = reduce_noise(audio, t.noise_subtraction, t.noise_gain_floor)
-        clip = add_noise_floor(trim_to_speech(audio, t.trim_margin_seconds), t.noise_floor)
         frames = max(1, len(clip) * 100 // BYTES_PER_SECOND)
         self._decoders.start_phone_loop(clip)
         try:
@@ -376,3 +378,18 @@ class PocketSphinxRecognizer:
 
 class _Unfinished(Exception):
     """The utterance so far sounds like the beginning of a phrase."""
+
+
+def prepared_clip(audio: bytes, tuning: PocketSphinxTuning) -> tuple[float, bytes | None]:
+    """The fraction of ``audio`` that is voiced, and the clip the decoders are given:
+    rumble removed, steady noise subtracted, trimmed to the speech, with a faint
+    noise floor; None when too little of it is voiced to be speech."""
+    if tuning.high_pass_hz > 0:
+        audio = high_pass(audio, tuning.high_pass_hz)
+    voiced = voiced_fraction(audio)
+    if voiced < tuning.min_voiced_fraction:
+        return voiced, None
+    if tuning.noise_subtraction > 0:
+        audio = reduce_noise(audio, tuning.noise_subtraction, tuning.noise_gain_floor)
+    return voiced, add_noise_floor(trim_to_speech(audio, tuning.trim_margin_seconds),
+                                   tuning.noise_floor)

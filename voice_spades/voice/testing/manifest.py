@@ -264,7 +264,7 @@ def write_manifest(out: Path, clips: Sequence[Clip], language: str = "en",
         revoiced += said.params.voice != clip.params.voice
         name = f"clips/{len(written):04d}.wav"
         write_wav(pcm, out / name)
-        lines.append(f"{name}\t{said.transcript}\n")
+        lines.append(f"{name}\t{said.transcript}\t{said.params.voice}\n")
         written.append(said)
     manifest = out / "manifest.tsv"
     manifest.write_text("".join(lines), encoding="utf-8")

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_spades.commands import Act, Cancel, Confirm, Intent, NotUnderstood, PlayCurrent
+from voice_spades.engine import DrawChoice
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.grammar import Extreme, Meaning, PhraseTable
@@ -222,6 +223,21 @@ def _opposite_places(heard: Meaning | None, other: Meaning | None) -> bool:
         and heard.suit == other.suit and heard.highest != other.highest
 
 
+DRAW_RIVAL_SHARE = 0.01
+"""The other draw choice heard more probable than this (0-1) is a rival: keeping and
+discarding cannot be taken back. Measured with voice training (PocketSphinx adapted to each
+espeak-ng voice, sets 600 and 606): "discard" was kept ("keep the card" at 0.97,
+"discard" at 0.018), while no right draw of 100 had the other choice among its
+alternatives above 0.01."""
+
+
+def _other_draw(heard: Intent | None, other: Intent | None, probability: float) -> bool:
+    """True for "keep" against "discard" nearly heard (:data:`DRAW_RIVAL_SHARE`)."""
+    return probability > DRAW_RIVAL_SHARE and isinstance(heard, Act) \
+        and isinstance(other, Act) and isinstance(heard.action, DrawChoice) \
+        and isinstance(other.action, DrawChoice) and heard != other
+
+
 def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float]],
             table: PhraseTable, lex: Lexicon, confidence: float) -> tuple[Intent, ...]:
     """Actions other than ``intent`` in the alternatives (any of them parting from
@@ -246,6 +262,7 @@ def _rivals(intent: Intent, phrase: str, alternatives: Sequence[tuple[str, float
         other_phrase = normalize(alternative, lex)
         opposite = _opposite_places(heard_meaning, table.meanings.get(other_phrase))
         if probability >= (max(close, CLOSE_PROBABILITY) if opposite else close) \
+                or _other_draw(intent, table.intent(other_phrase), probability) \
                 or _parting_pair(words, other_phrase.split(), lex.always_risky) is not None:
             # Any action nearly heard, even one the rules forbid now: the player may
             # have named a card they may not play, and hearing a legal one instead

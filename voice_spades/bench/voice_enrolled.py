@@ -1,0 +1,69 @@
+"""``voice-spades bench voice --enroll``: each speaker of the manifest first reads the
+voice training's script (synthesized in their voice, at an even speed and pitch), and
+their clips are then decoded by PocketSphinx adapted to them.
+
+The manifest must name each clip's speaker (its third column, which the manifest
+generator writes); the prompts' states are those of the plain run (the same seed and
+clip numbers), so the figures compare one to one.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from voice_spades.bench.voice import Outcome, Sample, run
+from voice_spades.voice.adaptation.enrollment import Enrollment, script
+from voice_spades.voice.lexicon import Lexicon
+from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+from voice_spades.voice.testing.manifest import NOISE_FLOOR, PAD_SECONDS, speak
+from voice_spades.voice.testing.testspeech import SpeechParams
+from voice_spades.voice.understanding.confirmation import ConfirmationPolicy
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How one speaker's training went."""
+
+    speaker: str
+    heard: int
+    read: int
+    seconds: float
+    """Time to align the phrases and solve the transform."""
+
+
+def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
+                 policy: ConfirmationPolicy,
+                 length: int | None = None) -> tuple[list[Outcome], list[Reading]]:
+    """The outcomes of every sample (in manifest order), each decoded with its
+    speaker's training; and how each training went."""
+    if any(not sample.speaker for sample in samples):
+        raise ValueError("the manifest names no speaker for some clips (third column); "
+                         "make it again with python -m voice_spades.voice.testing.manifest")
+    places: dict[str, list[int]] = defaultdict(list)
+    for place, sample in enumerate(samples):
+        places[sample.speaker].append(place)
+    phrases = script(lexicon) if length is None else script(lexicon, length)
+    outcomes: dict[int, list[Outcome]] = {}
+    readings: list[Reading] = []
+    with tempfile.TemporaryDirectory(prefix="voice-spades-enrol-") as folder:
+        for speaker, chosen in sorted(places.items()):
+            started = time.perf_counter()
+            enrollment = Enrollment(PocketSphinxRecognizer(lexicon=lexicon))
+            for number, phrase in enumerate(phrases):
+                params = SpeechParams(voice=speaker, noise=NOISE_FLOOR,
+                                      pad_seconds=PAD_SECONDS, seed=number)
+                enrollment.hear(phrase, speak(phrase, params))
+            path = Path(folder) / f"{len(readings)}.mllr"
+            enrollment.transform().save(path)
+            readings.append(Reading(speaker, enrollment.heard, len(phrases),
+                                    time.perf_counter() - started))
+            adapted = PocketSphinxRecognizer(lexicon=lexicon, adaptation=path)
+            for place in chosen:  # one at a time: table talk is tried at every prompt
+                outcomes[place] = run(adapted, [samples[place]], grammar, seed, lexicon,
+                                      policy, numbers=[place])
+    return [o for place in sorted(outcomes) for o in outcomes[place]], readings

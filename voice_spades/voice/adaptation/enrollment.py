@@ -1,0 +1,109 @@
+"""Voice training: the player reads the phrases of a short script, and the transform
+of their voice is estimated from what they said.
+
+>>> from voice_spades.voice.lexicon import lexicon_for
+>>> phrases = script(lexicon_for("en"))
+>>> len(phrases), len(set(phrases))
+(24, 24)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from voice_spades.voice.adaptation.acoustic_model import AcousticModel
+from voice_spades.voice.adaptation.aligner import PhraseAligner
+from voice_spades.voice.adaptation.estimate import AdaptationStatistics
+from voice_spades.voice.adaptation.front_end import FrontEnd, features
+from voice_spades.voice.adaptation.transform import SpeakerTransform
+from voice_spades.voice.audio.features import add_noise_floor
+from voice_spades.voice.lexicon import Lexicon
+from voice_spades.voice.recognizers.pocketsphinx_recognizer import (
+    PocketSphinxRecognizer,
+    prepared_clip,
+)
+from voice_spades.voice.understanding.grammar import all_phrases
+
+SCRIPT_LENGTH = 24
+"""Phrases read in one training: two of each kind of command (cards, bids, queries,
+answers...), a couple of minutes of reading."""
+SCRIPT_SEED = 0
+PAD_SECONDS = 0.2
+PASSES = 3
+
+
+def script(lexicon: Lexicon, length: int = SCRIPT_LENGTH) -> list[str]:
+    """The phrases to read: the kinds of phrase in turn, so that every kind is read,
+    the same ones each time for a language."""
+    rng = random.Random(SCRIPT_SEED)
+    by_kind: dict[str, list[str]] = defaultdict(list)
+    for phrase, kind in sorted(all_phrases(lexicon).items()):
+        if kind not in ("listening", "mark"):  # wake words are short; marks repeat cards
+            by_kind[kind].append(phrase)
+    for phrases in by_kind.values():
+        rng.shuffle(phrases)
+    chosen: list[str] = []
+    for turn in range(length):
+        for kind in sorted(by_kind):
+            if turn < len(by_kind[kind]) and len(chosen) < length:
+                chosen.append(by_kind[kind][turn])
+    return chosen
+
+
+class Enrollment:
+    """Gathers what the player read; :meth:`transform` is their voice's transform."""
+
+    def __init__(self, recognizer: PocketSphinxRecognizer) -> None:
+        self.recognizer = recognizer
+        model_dir = Path(recognizer.model_dir)
+        self.model = AcousticModel.read(model_dir / "en-us")
+        self.front_end = FrontEnd.for_model(model_dir / "en-us", recognizer.tuning.warp)
+        self._aligner = PhraseAligner(recognizer.pronunciations, self.model)
+        self._statistics = AdaptationStatistics(self.model)
+        self._readings: list[tuple[str, NDArray[np.float64]]] = []
+        self.heard = 0
+        """Phrases read and aligned so far."""
+
+    def hear(self, phrase: str, audio: bytes) -> bool:
+        """Add the player's reading of ``phrase`` (16 kHz mono int16 PCM); False when it
+        could not be matched to the phrase (silence, another phrase, a cut word)."""
+        tuning = self.recognizer.tuning
+        _, clip = prepared_clip(audio, tuning)
+        if clip is None:
+            return False
+        # Silence on both sides: the alignment's first and last silences need frames.
+        pad = add_noise_floor(bytes(2 * int(PAD_SECONDS * 16000)), tuning.noise_floor)
+        heard = features(self.front_end.cepstra(pad + clip + pad))
+        states = self._aligner.states(phrase, heard)
+        if states is None:
+            return False
+        self._statistics.add(heard, states)
+        self._readings.append((phrase, heard))
+        self.heard += 1
+        return True
+
+    @property
+    def frames(self) -> int:
+        """Frames of speech gathered (100 a second)."""
+        return self._statistics.frames
+
+    def transform(self, passes: int = PASSES) -> SpeakerTransform:
+        """The transform of the voice heard so far (the identity before any): each
+        pass after the first aligns the phrases again with the model moved by the
+        transform before it, and shares their frames among its moved Gaussians."""
+        found = self._statistics.transform()
+        for _ in range(passes - 1):
+            moved = found.applied(self.model.means)
+            aligner = PhraseAligner(self.recognizer.pronunciations, self.model, moved)
+            statistics = AdaptationStatistics(self.model, found)
+            for phrase, heard in self._readings:
+                states = aligner.states(phrase, heard)
+                if states is not None:
+                    statistics.add(heard, states)
+            found = statistics.transform()
+        return found
