@@ -58,5 +58,5 @@ def train(enrollment: Enrollment, phrases: Sequence[str], save_to: Path,
         say(Message("voice.training.too_few", heard=enrollment.heard, needed=MIN_HEARD))
         return TrainingResult(enrollment.heard, asked, None)
     enrollment.transform().save(save_to)
-    say(Message("voice.training.done", heard=enrollment.heard, asked=asked, path=save_to))
+    say(Message("voice.training.done", heard=enrollment.heard, asked=asked))
     return TrainingResult(enrollment.heard, asked, save_to)
