@@ -57,6 +57,7 @@ def train(enrollment: Enrollment, phrases: Sequence[str], save_to: Path,
     if enrollment.heard < MIN_HEARD:
         say(Message("voice.training.too_few", heard=enrollment.heard, needed=MIN_HEARD))
         return TrainingResult(enrollment.heard, asked, None)
+    say(Message("voice.training.learning"))  # the passes take seconds: not in silence
     enrollment.transform().save(save_to)
     say(Message("voice.training.done", heard=enrollment.heard, asked=asked))
     return TrainingResult(enrollment.heard, asked, save_to)
