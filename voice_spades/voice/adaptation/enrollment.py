@@ -33,8 +33,12 @@ SCRIPT_LENGTH = 24
 """Phrases read in one training: two of each kind of command (cards, bids, queries,
 answers...), a couple of minutes of reading."""
 SCRIPT_SEED = 0
+"""Which phrases of each kind the script holds (the same for every player)."""
 PAD_SECONDS = 0.2
+"""Silence put around a reading: the alignment's first and last silences need frames."""
 PASSES = 3
+"""Estimates of the transform, each aligned with the one before. Measured on set 600
+(before the mixture weights): 1 pass 95.33%, 3 passes 96.17%, 5 passes 96.33%."""
 
 
 def script(lexicon: Lexicon, length: int = SCRIPT_LENGTH) -> list[str]:
@@ -76,7 +80,6 @@ class Enrollment:
         _, clip = prepared_clip(audio, tuning)
         if clip is None:
             return False
-        # Silence on both sides: the alignment's first and last silences need frames.
         pad = add_noise_floor(bytes(2 * int(PAD_SECONDS * 16000)), tuning.noise_floor)
         heard = features(self.front_end.cepstra(pad + clip + pad))
         states = self._aligner.states(phrase, heard)
