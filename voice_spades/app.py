@@ -49,7 +49,7 @@ from voice_spades.session.startup import corrupt_notice, open_game
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.audio_out import close_shared_audio
 from voice_spades.speech.base import Speaker
-from voice_spades.speech.choice import MODES, choose_speech
+from voice_spades.speech.choice import MODES, choose_speech, start_own_speaker
 from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
@@ -290,12 +290,12 @@ def start_own_voice(args: argparse.Namespace) -> tuple[Speaker, list[Notice]]:
     """The game's own voice at ``--rate`` with ``--voice``; a voice that is not there is
     said, and the default voice speaks. Raises SetupError when there is no voice."""
     try:
-        return start_speaker(args.rate, args.voice), []
+        return start_own_speaker(args.rate, args.voice), []
     except SetupError as exc:
         if args.voice is None:
             raise
         try:  # perhaps only the voice was wrong: try the default one
-            return start_speaker(args.rate, None), [exc]
+            return start_own_speaker(args.rate, None), [exc]
         except SetupError:
             raise exc from None
 
@@ -333,15 +333,6 @@ def bind_listen_key(keymap: Keymap) -> str | None:
     if not keys and keymap.action_for(LISTEN_KEY) is None:
         keymap.bindings.setdefault("keys", {})["listen"] = keys = [LISTEN_KEY]
     return key_label(keys[0]) if keys else None
-
-
-def start_speaker(rate: int | None, voice: str | None) -> Speaker:
-    """The sound-card speaker, or SetupError saying why there is none."""
-    try:
-        from voice_spades.speech.pyttsx3_speaker import make_speaker
-    except ImportError as exc:  # a broken install: say so, play in text
-        raise SetupError("speech.broken_install", error=str(exc)) from exc
-    return make_speaker(rate, voice)
 
 
 def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,

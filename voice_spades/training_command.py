@@ -17,12 +17,13 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from voice_spades.errors import SetupError, SpadesError
+from voice_spades.errors import SpadesError
 from voice_spades.messages import Message
 from voice_spades.narration import render, render_message
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.base import Speaker
-from voice_spades.speech.choice import MODES, choose_speech
+from voice_spades.speech.choice import MODES, choose_speech, start_own_speaker
+from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage.paths import data_paths
 from voice_spades.voice.adaptation.enrollment import SCRIPT_LENGTH, Enrollment, script
 from voice_spades.voice.audio.microphone import Microphone, parse_device, probe
@@ -67,31 +68,28 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         print(render("voice.training.forgotten" if existed else "voice.training.none"),
               file=out)
         return 0
-    announcer = _announcer(args, out)
+    output = _output(args, out)
     try:
-        return _read_script(args, announcer, language, path)
+        return _read_script(args, output, language, path)
     finally:
-        announcer.close()
+        output.close()
 
 
-def _announcer(args: argparse.Namespace, out: TextIO) -> Announcer:
+def _output(args: argparse.Namespace, out: TextIO) -> AnnouncerOutput:
     """The speech ``--speech`` asks for (printed lines alone with ``--no-speech``),
     every notice about it said first."""
     def own_voice() -> tuple[Speaker, list[Message | SpadesError]]:
-        try:
-            from voice_spades.speech.pyttsx3_speaker import make_speaker
-        except ImportError as exc:
-            raise SetupError("speech.broken_install", error=str(exc)) from exc
-        return make_speaker(args.rate, None), []
+        return start_own_speaker(args.rate, None), []
 
     choice = choose_speech("text" if args.no_speech else args.speech, own_voice)
-    announcer = Announcer(choice.speaker, stream=out)
+    output = AnnouncerOutput(Announcer(choice.speaker, stream=out))
     for notice in choice.notices:
-        announcer.say(render_message(notice if isinstance(notice, Message) else notice.message))
-    return announcer
+        output.announcer.say(render_message(
+            notice if isinstance(notice, Message) else notice.message))
+    return output
 
 
-def _read_script(args: argparse.Namespace, announcer: Announcer, language: str,
+def _read_script(args: argparse.Namespace, output: AnnouncerOutput, language: str,
                  path: Path) -> int:
     heard: queue.Queue[bytes] = queue.Queue()
     stop = threading.Event()
@@ -102,14 +100,14 @@ def _read_script(args: argparse.Namespace, announcer: Announcer, language: str,
         enrollment = Enrollment(PocketSphinxRecognizer(lexicon=lexicon_for(language)))
         microphone.start()
     except SpadesError as error:
-        announcer.say(render_message(error.message))
-        _wait_said(announcer)
+        output.announcer.say(render_message(error.message))
+        output.wait_idle(SPOKEN_WAIT)
         return 2
 
     def say(message: Message) -> None:
         microphone.set_muted(True)
-        announcer.say(render_message(message))
-        _wait_said(announcer)
+        output.announcer.say(render_message(message))
+        output.wait_idle(SPOKEN_WAIT)
         microphone.set_muted(False)
 
     def listen(seconds: float) -> bytes | None:
@@ -132,11 +130,3 @@ def _read_script(args: argparse.Namespace, announcer: Announcer, language: str,
         microphone.stop()
     return 0 if result.saved is not None else 1
 
-
-def _wait_said(announcer: Announcer) -> None:
-    speaker = announcer.speaker
-    if speaker is not None:
-        try:
-            speaker.wait_idle(SPOKEN_WAIT)
-        except Exception:  # a speaker that failed has nothing left to say
-            return

@@ -146,6 +146,16 @@ def running_processes(platform: str = sys.platform) -> set[str]:
         return set()
 
 
+def start_own_speaker(rate: int | None, voice: str | None) -> Speaker:
+    """The game's own voice (pyttsx3 on the sound card), or SetupError saying why there
+    is none."""
+    try:
+        from voice_spades.speech.pyttsx3_speaker import make_speaker
+    except ImportError as exc:  # a broken install: say so, carry on in text
+        raise SetupError("speech.broken_install", error=str(exc)) from exc
+    return make_speaker(rate, voice)
+
+
 def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.platform,
                   processes: Callable[[], set[str]] = running_processes,
                   prism: Callable[[], PrismSeam] = PrismLibrary) -> Choice:

@@ -33,10 +33,14 @@ class AcousticModel:
 
     means: Gaussians
     variances: Gaussians
-    phones: tuple[str, ...]
     weights: NDArray[np.uint8]
     """Quantized mixture weights: stream x density x senone (see :meth:`log_weights`)."""
     definition: Definition
+
+    @property
+    def phones(self) -> tuple[str, ...]:
+        """The base phones, in codebook order."""
+        return self.definition.phones
 
     def log_weights(self, senones: NDArray[np.int64], stream: int) -> NDArray[np.float64]:
         """The log mixture weights of ``senones`` in ``stream``: senone x density."""
@@ -73,7 +77,7 @@ class AcousticModel:
         if means.shape != variances.shape:
             raise SetupError("voice.adaptation.model_unreadable", path=folder,
                              error="means and variances differ in shape")
-        return cls(means, variances, definition.phones, weights, definition)
+        return cls(means, variances, weights, definition)
 
 
 def _gaussians(path: Path) -> Gaussians:

@@ -55,7 +55,6 @@ class PhraseAligner:
         self.model = model
         self.means = model.means if means is None else means
         """The means states are scored with (moved by a transform, on a later pass)."""
-        self._scores: dict[int, NDArray[np.float64]] = {}
 
     def states(self, phrase: str, features: NDArray[np.float64]) -> list[State | None] | None:
         """For each frame, the codebook and senone of the state it was aligned to (None
@@ -73,36 +72,34 @@ class PhraseAligner:
         gaussians = self._gaussians(features)
         chosen = [variants[0] for variants in words]
 
-        def tried(pronunciations: list[str]) -> tuple[float, list[int]] | None:
+        def tried(pronunciations: list[str]) -> tuple[float, list[State]] | None:
+            """The best path's score and each frame's (codebook, senone)."""
             sequence = _states_of(pronunciations, self.model)
             scores = _mixed(gaussians, self.model, [s for s, _, _ in sequence],
                             [c for _, c, _ in sequence])
             found = _viterbi(scores, [optional for _, _, optional in sequence])
-            if found is None:
-                return None
-            return found
+            return None if found is None else (
+                found[0], [(sequence[i][1], sequence[i][0]) for i in found[1]])
 
         best = tried(chosen)
         for position, variants in enumerate(words):
-            for variant in variants[1:] if len(variants) > 1 else ():
+            for variant in variants[1:]:
                 other = [*chosen[:position], variant, *chosen[position + 1:]]
                 found = tried(other)
                 if found is not None and (best is None or found[0] > best[0]):
                     best, chosen = found, other
         if best is None:
             return None
-        path = best[1]
-        sequence = _states_of(chosen, self.model)
-        states: list[State | None] = [
-            None if sequence[i][1] == self.model.definition.silence
-            else (sequence[i][1], sequence[i][0]) for i in path]
-        speech = [t for t, state in enumerate(states) if state is not None]
-        if not speech:
+        silence = self.model.definition.silence
+        states: list[State | None] = [None if codebook == silence else (codebook, senone)
+                                      for codebook, senone in best[1]]
+        speaking = [(t, state) for t, state in enumerate(states) if state is not None]
+        if not speaking:
             return None
+        speech = [t for t, _ in speaking]
         codebooks = len(self.model.phones)
         free = _mixed(gaussians, self.model, list(range(codebooks * STATES)),
                       [c // STATES for c in range(codebooks * STATES)]).max(axis=1)
-        speaking = [(t, state) for t, state in enumerate(states) if state is not None]
         aligned = _mixed([g[speech] for g in gaussians], self.model,
                          [senone for _, (_, senone) in speaking],
                          [codebook for _, (codebook, _) in speaking]).diagonal()

@@ -10,7 +10,6 @@ of their voice is estimated from what they said.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +26,7 @@ from voice_spades.voice.recognizers.pocketsphinx_recognizer import (
     PocketSphinxRecognizer,
     prepared_clip,
 )
-from voice_spades.voice.understanding.grammar import all_phrases
+from voice_spades.voice.understanding.grammar import shuffled_by_kind
 
 SCRIPT_LENGTH = 24
 """Phrases read in one training: two of each kind of command (cards, bids, queries,
@@ -44,13 +43,9 @@ PASSES = 3
 def script(lexicon: Lexicon, length: int = SCRIPT_LENGTH) -> list[str]:
     """The phrases to read: the kinds of phrase in turn, so that every kind is read,
     the same ones each time for a language."""
-    rng = random.Random(SCRIPT_SEED)
-    by_kind: dict[str, list[str]] = defaultdict(list)
-    for phrase, kind in sorted(all_phrases(lexicon).items()):
-        if kind not in ("listening", "mark"):  # wake words are short; marks repeat cards
-            by_kind[kind].append(phrase)
-    for phrases in by_kind.values():
-        rng.shuffle(phrases)
+    # wake words are short; marks repeat cards
+    by_kind = shuffled_by_kind(lexicon, random.Random(SCRIPT_SEED),
+                               lambda kind: kind not in ("listening", "mark"))
     chosen: list[str] = []
     for turn in range(length):
         for kind in sorted(by_kind):
@@ -89,11 +84,6 @@ class Enrollment:
         self._readings.append((phrase, heard))
         self.heard += 1
         return True
-
-    @property
-    def frames(self) -> int:
-        """Frames of speech gathered (100 a second)."""
-        return self._statistics.frames
 
     def transform(self, passes: int = PASSES) -> SpeakerTransform:
         """The transform of the voice heard so far (the identity before any): each

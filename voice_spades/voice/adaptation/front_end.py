@@ -11,6 +11,7 @@ adaptation statistics are gathered on them, so frames and features always match.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +52,7 @@ class FrontEnd:
                    int(values.get("-nfilt", cls.filters)),
                    int(values.get("-lifter", cls.lifter)), warp)
 
+    @cached_property
     def filter_bank(self) -> Floats:
         """Triangular filters of unit area, equally spaced in mel between the model's
         edges, their corners rounded to FFT bins, warped as PocketSphinx's
@@ -84,7 +86,7 @@ class FrontEnd:
         index = np.arange(WINDOW)[None, :] + FRAME_SHIFT * np.arange(count)[:, None]
         window = 0.54 - 0.46 * np.cos(2 * np.pi * np.arange(WINDOW) / (WINDOW - 1))
         power = np.abs(np.fft.rfft(x[index] * window, FFT_SIZE)) ** 2
-        log_energies = np.log(np.maximum(power @ self.filter_bank().T, 1e-10))
+        log_energies = np.log(np.maximum(power @ self.filter_bank.T, 1e-10))
         n = self.filters
         basis = np.cos(np.pi * np.arange(CEPSTRA)[:, None] * (np.arange(n)[None, :] + 0.5) / n)
         cepstra = log_energies @ basis.T

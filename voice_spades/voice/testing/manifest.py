@@ -36,7 +36,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -56,7 +55,7 @@ from voice_spades.voice.testing.testspeech import (
     tools_available,
     write_wav,
 )
-from voice_spades.voice.understanding.grammar import all_phrases
+from voice_spades.voice.understanding.grammar import shuffled_by_kind
 
 DEFAULT_VOICES = ("en-us", "en", "en-gb-x-rp", "en-us+f3", "en+m3", "en-gb-scotland",
                   "en-us+f2", "en-029")
@@ -97,13 +96,8 @@ def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequ
     ``kinds``: "bid", "card"...), with varied speech; every kind is said by every
     voice in turn."""
     rng = random.Random(seed)
-    by_kind: dict[str, list[str]] = defaultdict(list)
-    for phrase, kind in sorted(all_phrases(lexicon_for(language)).items()):
-        if kinds and kind not in kinds:
-            continue
-        by_kind[kind].append(phrase)
-    for phrases in by_kind.values():
-        rng.shuffle(phrases)
+    by_kind = shuffled_by_kind(lexicon_for(language), rng,
+                               lambda kind: not kinds or kind in kinds)
     order: list[str] = []
     for turn in range(count):
         for kind in sorted(by_kind):

@@ -16,7 +16,8 @@ is never ambiguous.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -274,6 +275,20 @@ def all_phrases(lexicon: Lexicon | None = None) -> dict[str, str]:
     """Every phrase of :func:`full_grammar` with its meaning's kind."""
     table = full_grammar(lexicon)
     return {phrase: meaning_kind(meaning) for phrase, meaning in table.meanings.items()}
+
+
+def shuffled_by_kind(lexicon: Lexicon, rng: random.Random,
+                     wanted: Callable[[str], bool] = lambda kind: True) -> dict[str, list[str]]:
+    """The phrases of each ``wanted`` kind, each kind's in an order drawn from ``rng``
+    (the same for the same seed: test speech and the voice training's script are
+    picked from them)."""
+    by_kind: dict[str, list[str]] = {}
+    for phrase, kind in sorted(all_phrases(lexicon).items()):
+        if wanted(kind):
+            by_kind.setdefault(kind, []).append(phrase)
+    for phrases in by_kind.values():
+        rng.shuffle(phrases)
+    return by_kind
 
 
 class _Builder:
