@@ -14,6 +14,7 @@ from voice_spades.voice.adaptation.acoustic_model import AcousticModel
 from voice_spades.voice.adaptation.enrollment import Enrollment, script
 from voice_spades.voice.adaptation.estimate import AdaptationStatistics
 from voice_spades.voice.adaptation.front_end import FrontEnd, features
+from voice_spades.voice.adaptation.trained_means import save_trained_means
 from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.recognizers.pocketsphinx_decoders import builtin_model_dir
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
@@ -101,6 +102,24 @@ def test_without_frames_the_transform_is_the_identity() -> None:
     assert np.allclose(found.offsets, 0, atol=1e-6)
 
 
+def test_each_gaussian_moves_towards_the_frames_it_took() -> None:
+    """MAP: with no frames every mean stays where it was; frames moved by 2 move each
+    Gaussian by about its share of them (o / (10 + o) of the way for o frames taken:
+    measured, a median of 0.62 for those that took 5 to 11), and those that took almost
+    none hardly at all."""
+    model = AcousticModel.read(MODEL)
+    assert np.array_equal(AdaptationStatistics(model).map_means(), model.means)
+    statistics = AdaptationStatistics(model)
+    statistics.add(*_frames(model, 2.0, count=3000))
+    moved = statistics.map_means(10.0) - model.means
+    deltas, occupancy = moved[:, 1], statistics.occupancy[:, 1]  # (offsets come back whole)
+    busy, idle = occupancy > 5, occupancy < 0.5
+    assert busy.sum() > 20 and idle.sum() > 1000
+    assert 0.3 < np.median(deltas[busy]) < 2 * 11 / 21
+    assert np.median(np.abs(deltas[idle])) < 0.1
+    assert np.allclose(statistics.map_means(1e9), model.means, atol=1e-4)
+
+
 def test_silence_frames_are_left_out() -> None:
     model = AcousticModel.read(MODEL)
     statistics = AdaptationStatistics(model)
@@ -151,8 +170,8 @@ def test_the_features_are_the_decoder_s_own() -> None:
 def test_a_voice_heard_badly_is_heard_better_once_trained(tmp_path: Path) -> None:
     """espeak-ng's Caribbean English reads the script at an even pace; then 40 other
     phrases, said faster and higher, are decoded among 120 phrases of the game (a
-    harder test than any prompt): trained, at least 6 more are heard right (measured:
-    23 of 40 untrained, 36 trained)."""
+    harder test than any prompt): trained, at least 10 more are heard right (measured:
+    23 of 40 untrained; 36 with the transform alone, 40 with each Gaussian moved too)."""
     pocketsphinx = pytest.importorskip("pocketsphinx")
     lexicon = lexicon_for("en")
     voice = "en-029"
@@ -163,8 +182,8 @@ def test_a_voice_heard_badly_is_heard_better_once_trained(tmp_path: Path) -> Non
         enrollment.hear(phrase, testspeech.synthesize(
             phrase, SpeechParams(voice=voice, pad_seconds=0.3, noise=0.0005, seed=number)))
     assert enrollment.heard >= len(read) - 4
-    path = tmp_path / "voice.mllr"
-    enrollment.transform().save(path)
+    path = tmp_path / "voice.means"
+    save_trained_means(path, enrollment.trained_means())
 
     rng = np.random.default_rng(11)
     others = [p for p in sorted(set(all_phrases(lexicon)) - set(read))
@@ -174,8 +193,8 @@ def test_a_voice_heard_badly_is_heard_better_once_trained(tmp_path: Path) -> Non
     grammar = ("#JSGF V1.0;\ngrammar g;\npublic <g> = "
                + " | ".join(f"( {p} )" for p in chosen) + ";\n")
     right = []
-    for mllr in (None, path):
-        options = {} if mllr is None else {"mllr": str(mllr)}
+    for means in (None, path):
+        options = {} if means is None else {"mean": str(means)}
         decoder = pocketsphinx.Decoder(
             hmm=str(MODEL), dict=str(builtin_model_dir() / "cmudict-en-us.dict"), lm=None,
             samprate=16000, loglevel="FATAL", warp_type="inverse_linear",
@@ -192,4 +211,4 @@ def test_a_voice_heard_badly_is_heard_better_once_trained(tmp_path: Path) -> Non
             hypothesis = decoder.hyp()
             count += hypothesis is not None and hypothesis.hypstr == phrase
         right.append(count)
-    assert right[1] >= right[0] + 6, right
+    assert right[1] >= right[0] + 10, right

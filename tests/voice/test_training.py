@@ -8,21 +8,28 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from voice_spades.messages import Message
 from voice_spades.narration import render_message
 from voice_spades.storage.paths import data_paths
 from voice_spades.training_command import main as train_voice
+from voice_spades.voice.adaptation.acoustic_model import AcousticModel
 from voice_spades.voice.adaptation.enrollment import Enrollment, script
-from voice_spades.voice.adaptation.transform import SpeakerTransform, load_transform
+from voice_spades.voice.adaptation.trained_means import (
+    load_trained_means,
+    save_trained_means,
+)
 from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.listener import voice_training
+from voice_spades.voice.recognizers.pocketsphinx_decoders import builtin_model_dir
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 from voice_spades.voice.testing import testspeech
 from voice_spades.voice.testing.testspeech import SpeechParams
 from voice_spades.voice.training import MIN_HEARD, TRIES, train
 
+MODEL = builtin_model_dir() / "en-us"
 needs_speech = pytest.mark.skipif(not testspeech.tools_available(),
                                   reason="needs espeak-ng and sox")
 
@@ -67,7 +74,7 @@ def _ids(player: Player) -> list[str]:
 def test_a_training_asks_again_skips_and_saves(tmp_path: Path) -> None:
     phrases = script(lexicon_for("en"))[:10]
     player = Player(never=frozenset({phrases[4]}), once=frozenset({phrases[1]}))
-    path = tmp_path / "voice-training-en.mllr"
+    path = tmp_path / "voice-training-en.means"
     result = train(Enrollment(PocketSphinxRecognizer()), phrases, path, player.say,
                    player.listen)
     ids = _ids(player)
@@ -80,16 +87,16 @@ def test_a_training_asks_again_skips_and_saves(tmp_path: Path) -> None:
     assert ids.count("voice.training.skipped") >= 1
     assert result.asked == 10 and MIN_HEARD <= result.heard <= 9
     assert result.saved == path
-    transform = load_transform(path)
-    assert transform is not None
-    assert not (transform.matrices == SpeakerTransform.identity().matrices).all()
+    trained = load_trained_means(path, MODEL)
+    assert trained is not None
+    assert np.abs(trained - AcousticModel.read(MODEL).means).max() > 0.1
 
 
 @needs_speech
 def test_too_little_heard_saves_nothing(tmp_path: Path) -> None:
     phrases = script(lexicon_for("en"))[:MIN_HEARD]
     player = Player(never=frozenset(phrases[:1]))  # the first phrase is skipped: one too few
-    path = tmp_path / "voice.mllr"
+    path = tmp_path / "voice.means"
     result = train(Enrollment(PocketSphinxRecognizer()), phrases, path, player.say,
                    player.listen)
     assert result.saved is None and result.heard == MIN_HEARD - 1
@@ -100,12 +107,12 @@ def test_too_little_heard_saves_nothing(tmp_path: Path) -> None:
 @needs_speech
 def test_stopping_keeps_what_was_read(tmp_path: Path) -> None:
     player = Player(stop_after=MIN_HEARD + 2)
-    path = tmp_path / "voice.mllr"
+    path = tmp_path / "voice.means"
     phrases = script(lexicon_for("en"))
     result = train(Enrollment(PocketSphinxRecognizer()), phrases, path,
                    player.say, player.listen, player.stopped)
     assert MIN_HEARD <= result.heard <= result.asked <= MIN_HEARD + 2 < len(phrases)
-    assert result.saved == path and load_transform(path) is not None
+    assert result.saved == path and load_trained_means(path, MODEL) is not None
     assert _ids(player)[-1] == "voice.training.done"
 
 
@@ -113,10 +120,10 @@ def test_the_game_uses_a_training_and_sets_a_damaged_one_aside(tmp_path: Path) -
     paths = data_paths(tmp_path)
     assert voice_training(None, "en") == (None, None)
     assert voice_training(paths, "en") == (None, None)
-    SpeakerTransform.identity().save(paths.voice_training_file("en"))
+    save_trained_means(paths.voice_training_file("en"), AcousticModel.read(MODEL).means)
     assert voice_training(paths, "en") == (paths.voice_training_file("en"), None)
     assert voice_training(paths, "it") == (None, None)
-    paths.voice_training_file("en").write_text("1 3 13 garbage", encoding="ascii")
+    paths.voice_training_file("en").write_bytes(b"s3\nendhdr\n garbage")
     used, problem = voice_training(paths, "en")
     assert used is None and problem is not None
     assert problem.id == "voice.training.set_aside"
@@ -125,20 +132,26 @@ def test_the_game_uses_a_training_and_sets_a_damaged_one_aside(tmp_path: Path) -
     assert "damaged" in said and "voice-spades train-voice" in said
 
 
+@needs_speech
 def test_a_game_on_a_trained_voice_decodes_with_it(tmp_path: Path) -> None:
-    """The recognizer is given the training file (PocketSphinx reads it when it loads:
-    test_adaptation_files shows a transform read by it changes its scores)."""
+    """The recognizer is given the training file and hears with it (test_adaptation_files
+    shows means read by PocketSphinx change its scores)."""
     from voice_spades.voice.recognizers.choice import choose_recognizer
 
-    path = tmp_path / "voice.mllr"
-    SpeakerTransform.identity().save(path)
+    path = tmp_path / "voice.means"
+    save_trained_means(path, AcousticModel.read(MODEL).means)
     recognizer, _ = choose_recognizer("pocketsphinx", language="en", adaptation=path)
     assert isinstance(recognizer, PocketSphinxRecognizer)
     assert recognizer.adaptation == path
+    recognizer.set_phrases(["yes", "no", "what is the score"])
+    heard = recognizer.decode(testspeech.synthesize("what is the score",
+                                                    SpeechParams(pad_seconds=0.3)))
+    assert heard.text == "what is the score"
 
 
 def test_forget_deletes_the_training(tmp_path: Path) -> None:
-    SpeakerTransform.identity().save(data_paths(tmp_path).voice_training_file("en"))
+    save_trained_means(data_paths(tmp_path).voice_training_file("en"),
+                       AcousticModel.read(MODEL).means)
     out = io.StringIO()
     assert train_voice(["--forget", "--data-dir", str(tmp_path)], out) == 0
     assert not data_paths(tmp_path).voice_training_file("en").exists()

@@ -14,8 +14,9 @@ import pytest
 
 from tests.voice.test_voice_end_to_end import ROOT, FifoMicrophone, microphone_home
 from voice_spades.storage.paths import data_paths
-from voice_spades.voice.adaptation.transform import load_transform
+from voice_spades.voice.adaptation.trained_means import load_trained_means
 from voice_spades.voice.listener import voice_training
+from voice_spades.voice.recognizers.pocketsphinx_decoders import builtin_model_dir
 from voice_spades.voice.testing.testspeech import tools_available
 
 pexpect = pytest.importorskip("pexpect")
@@ -52,5 +53,5 @@ def test_a_player_trains_their_voice_through_the_microphone(tmp_path: Path) -> N
     heard = int(re.search(r"trained on (\d+) of 8", done).group(1))  # type: ignore[union-attr]
     assert heard >= 7 and read >= 8
     path = data_paths(tmp_path / "data").voice_training_file("en")
-    assert load_transform(path) is not None
+    assert load_trained_means(path, builtin_model_dir() / "en-us") is not None
     assert voice_training(data_paths(tmp_path / "data"), "en") == (path, None)

@@ -18,9 +18,11 @@ from pathlib import Path
 
 from voice_spades.bench.voice import Outcome, Sample, run
 from voice_spades.voice.adaptation.enrollment import Enrollment, script
+from voice_spades.voice.adaptation.trained_means import save_trained_means
 from voice_spades.voice.lexicon import Lexicon
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 from voice_spades.voice.testing.manifest import NOISE_FLOOR, PAD_SECONDS, speak
+from voice_spades.voice.testing.mbrola import MissingSounds
 from voice_spades.voice.testing.testspeech import SpeechParams
 from voice_spades.voice.understanding.confirmation import ConfirmationPolicy
 
@@ -33,7 +35,7 @@ class Reading:
     heard: int
     read: int
     seconds: float
-    """Time to align the phrases and solve the transform."""
+    """Time to align the phrases and move the means."""
 
 
 def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
@@ -57,9 +59,13 @@ def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Le
             for number, phrase in enumerate(phrases):
                 params = SpeechParams(voice=speaker, noise=NOISE_FLOOR,
                                       pad_seconds=PAD_SECONDS, seed=number)
-                enrollment.hear(phrase, speak(phrase, params))
-            path = Path(folder) / f"{len(readings)}.mllr"
-            enrollment.transform().save(path)
+                try:
+                    pcm = speak(phrase, params)
+                except MissingSounds:
+                    continue  # (an MBROLA voice lacking a sound: that phrase is not read)
+                enrollment.hear(phrase, pcm)
+            path = Path(folder) / f"{len(readings)}.means"
+            save_trained_means(path, enrollment.trained_means())
             readings.append(Reading(speaker, enrollment.heard, len(phrases),
                                     time.perf_counter() - started))
             adapted = PocketSphinxRecognizer(lexicon=lexicon, adaptation=path)

@@ -1,7 +1,7 @@
 """`voice-spades bench voice --room`: speaking over the narrator on loudspeakers, in a room.
 
     voice-spades bench voice --room [--aec speex,none] [--during 9] [--after 3]
-        [--narration-seconds 30] [--seed 1] [--offline [--causes]
+        [--narration-seconds 30] [--seed 1] [--offline [--causes] [--enroll]
         [--decode-time modelled|measured]] [--json] [--verbose]
 
 The narrator's lines (the game's own words over a seeded match, spoken by its own
@@ -33,6 +33,9 @@ a configuration) and under a minute offline. ``--causes`` (offline) also says, p
 configuration, where the commands not understood were lost
 (:mod:`.voice_room_causes`: the recognizer, the room, the echo gate, the echo left,
 the cut), decoding each command again in easier conditions (about twice as long).
+``--enroll`` (offline) first trains voice input on each speaker in each room
+(:mod:`.voice_room_training`: the script read there with the game silent, as
+``voice-spades train-voice`` has it), and hears each command with that training.
 Offline, a decode takes the time :mod:`.decode_time` models from its audio's length
 (``--decode-time measured``: its CPU time), so a run with a fixed seed gives the same
 figures every time; the report says how the measured CPU time compared.
@@ -50,10 +53,14 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voice_spades.bench.decode_time import DECODE_TIMES, decoding_line, timed
 from voice_spades.bench.voice_room_scenes import parse_scene_options
+
+if TYPE_CHECKING:
+    from voice_spades.bench.voice_room_training import RoomTrainings
+    from voice_spades.voice.recognizers.base import Recognizer
 
 SCENE_KEYS = ("answer", "correct", "wrong_unasked", "barged", "barge_seconds", "latency",
               "decode_latency", "extra", "kind", "ratio_db", "noise", "room", "transcript",
@@ -72,8 +79,10 @@ def scene_options(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[floa
     return parse_scene_options(args.rooms, args.ratios, args.noises)
 
 
-def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
-    """One configuration on the virtual clock, in this process."""
+def run_offline(aec: str, args: argparse.Namespace,
+                trainings: RoomTrainings | None = None) -> dict[str, Any]:
+    """One configuration on the virtual clock, in this process; with ``trainings``,
+    each speaker heard with their training for the room."""
     from voice_spades.bench.voice_room_run import OfflineRunner, clip_count
     from voice_spades.bench.voice_room_scenes import narration_clips, plan_scenes
     from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
@@ -82,9 +91,12 @@ def run_offline(aec: str, args: argparse.Namespace) -> dict[str, Any]:
     clips = narration_clips(args.seed, clip_count(len(scenes), args.narration_seconds))
     from voice_spades.bench.voice_room_causes import explain
 
-    recognizer = timed(PocketSphinxRecognizer(), args.decode_time == "modelled")
+    inner: Recognizer = PocketSphinxRecognizer() if trainings is None else trainings
+    recognizer = timed(inner, args.decode_time == "modelled")
     runner = OfflineRunner(recognizer, None if aec == "none" else aec,
                            args.seed, delay=args.delay, keep_audio=args.causes)
+    if trainings is not None:
+        runner.before_speech = trainings.use
     results, causes = [], []
     for scene in scenes:
         result = runner.run_scene(scene, clips[scene.narration])
@@ -260,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --offline: count each decode's time as modelled from its "
                              "audio's length (reproducible) or as measured (CPU time); "
                              "default %(default)s")
+    parser.add_argument("--enroll", action="store_true",
+                        help="offline: each speaker first trains voice input in each room "
+                             "(bench/voice_room_training.py)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--verbose", action="store_true", help="list every scene")
     args = parser.parse_args(argv)
@@ -280,18 +295,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--rooms takes {', '.join(ROOMS)}; --noises {', '.join(NOISE_NAMES)}",
               file=sys.stderr)
         return 2
-    if args.causes and not args.offline:
-        print("--causes needs --offline", file=sys.stderr)
+    if (args.causes or args.enroll) and not args.offline:
+        print("--causes and --enroll need --offline", file=sys.stderr)
         return 2
     if not args.offline and sys.platform != "linux":
         from voice_spades.bench.voice_room_live import LINUX_ONLY
 
         print(LINUX_ONLY, file=sys.stderr)
         return 2
+    trainings = None
+    if args.enroll:
+        from voice_spades.bench.voice_room_training import RoomTrainings
+        from voice_spades.voice.testing.manifest import DEFAULT_VOICES
+
+        trainings = RoomTrainings(DEFAULT_VOICES, args.seed)
     rows, runs = [], []
     for aec in configs:
         try:
-            run = run_offline(aec, args) if args.offline else run_live(aec, args)
+            run = run_offline(aec, args, trainings) if args.offline else run_live(aec, args)
         except Exception as error:  # a missing library or device: say which, go on
             print(f"{aec}: skipped: {error}", file=sys.stderr)
             continue
@@ -307,6 +328,12 @@ def main(argv: list[str] | None = None) -> int:
                       f"{'' if s['latency'] is None else ' after ' + _sec(s['latency'])}"
                       f" extra {s['extra']}"
                       f"{' lost: ' + c['cause'] if c.get('cause') else ''}")
+    if trainings is not None:
+        heard = [r.heard for r in trainings.readings]
+        print(f"trained {len(heard)} times (speaker and room): "
+              f"{min(heard, default=0)}-{max(heard, default=0)} of "
+              f"{trainings.readings[0].read if heard else 0} phrases heard")
+        trainings.close()
     if not rows:
         return 1
     print_table(rows)

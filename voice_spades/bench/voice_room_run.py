@@ -260,6 +260,11 @@ class OfflineRunner:
         self._heard = 0
         self._begin = 0.0
         self._place = ("", "")
+        self.before_speech: Callable[[str, str, str | None], None] = lambda *_: None
+        """Called with the room, the noise and the speaker's voice before each scene,
+        and with no voice before narration alone in a room: a bench training voice
+        input per speaker and room chooses the training there
+        (:mod:`.voice_room_training`)."""
 
     def _enter(self, room: str, noise: str, narration: Floats, seed: int) -> RoomLoop:
         """Start a game in ``room`` with ``noise``, the narrator saying ``narration``."""
@@ -291,6 +296,7 @@ class OfflineRunner:
     def run_scene(self, scene: Scene, narration: tuple[Floats, int]) -> SceneResult:
         """Play one scene; what became of its command."""
         samples = to_16k(*narration)
+        self.before_speech(scene.room, scene.noise, scene.clip.params.voice)
         loop = self._enter(scene.room, scene.noise, samples, self.seed + scene.number)
         loop.echo_gain = echo_gain(samples)
         book = self._book = self.book = Book(scene, self.recognizer, self.seed)
@@ -318,6 +324,7 @@ class OfflineRunner:
         while self.t - begin < seconds:
             samples = to_16k(*clips[number % len(clips)])
             room, noise = NARRATION_PLACES[min(2, int(3 * (self.t - begin) / seconds))]
+            self.before_speech(room, noise, None)
             self._enter(room, noise, samples, self.seed + number).echo_gain = \
                 narration_gain(samples, number)
             self._speak(samples)

@@ -9,17 +9,23 @@ from pathlib import Path
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically and durably.
+    """Replace ``path`` with ``text`` (UTF-8) atomically and durably
+    (:func:`atomic_write_bytes`)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
-    The text goes to a temporary file in the same folder, is flushed and fsynced,
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically and durably.
+
+    The data goes to a temporary file in the same folder, is flushed and fsynced,
     then renamed over ``path`` (``os.replace`` is atomic); the folder is fsynced so the
     rename itself survives a crash.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "w", encoding="utf-8") as out:
-            out.write(text)
+        with open(tmp, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)

@@ -57,11 +57,20 @@ def load_file(path: Path, parse: Callable[[str], T]) -> T | None:
     """``parse`` of the file's text, or None when there is no file. A file that cannot
     be read, or that ``parse`` refuses with InvalidStateError, is moved aside and
     CorruptFileError raised (also when checking it goes too deep for Python)."""
+    return _load(path, lambda: parse(path.read_text(encoding="utf-8")))
+
+
+def load_binary_file(path: Path, parse: Callable[[bytes], T]) -> T | None:
+    """:func:`load_file` of a file that is not text: ``parse`` is given its bytes."""
+    return _load(path, lambda: parse(path.read_bytes()))
+
+
+def _load(path: Path, read: Callable[[], T]) -> T | None:
     remove_stale_temporaries(path)
     try:
         if not path.exists():  # may raise too: a folder we may not look into
             return None
-        return parse(path.read_text(encoding="utf-8"))
+        return read()
     except (OSError, UnicodeDecodeError, InvalidStateError, RecursionError) as exc:
         if isinstance(exc, InvalidStateError):
             reason = exc.message

@@ -34,9 +34,9 @@ class DataPaths:
         return self.data_dir / "stats.json"
 
     def voice_training_file(self, language: str) -> Path:
-        """The transform of the player's voice for ``language`` (``voice-spades
-        train-voice``), in PocketSphinx's MLLR format."""
-        return self.data_dir / f"voice-training-{language}.mllr"
+        """The model's means trained on the player's voice for ``language``
+        (``voice-spades train-voice``), in PocketSphinx's means format."""
+        return self.data_dir / f"voice-training-{language}.means"
 
     @property
     def keymap_file(self) -> Path:

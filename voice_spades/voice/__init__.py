@@ -16,7 +16,8 @@ The rooms, lowest first (each imports only rooms above it in this list):
 * :mod:`.early_end`: ends an utterance at its first short pause when what was said
   so far is a whole phrase that no longer phrase begins with.
 * :mod:`.adaptation`: voice training's model side: the features, a phrase's forced
-  alignment, the transform of the player's voice (MLLR) and its file.
+  alignment, the model's means moved towards the player's voice (MLLR, then MAP) and
+  their file.
 * :mod:`.listener`: ties them to a running session (with the player's training, if
   any); :mod:`.training`: voice training as a conversation (ask, ask again, skip,
   save).

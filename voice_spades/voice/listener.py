@@ -47,7 +47,7 @@ from voice_spades.session import GrammarContext, Session
 from voice_spades.speech.base import Speaker
 from voice_spades.storage.envelope import CorruptFileError
 from voice_spades.storage.paths import DataPaths
-from voice_spades.voice.adaptation.transform import load_transform
+from voice_spades.voice.adaptation.trained_means import load_trained_means
 from voice_spades.voice.audio.echo import echo_canceller_for
 from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.audio.microphone import Device, Microphone, probe
@@ -352,13 +352,20 @@ def start_voice(session: Session, speaker: Speaker | None,
 
 
 def voice_training(paths: DataPaths | None, language: str) -> tuple[Path | None, Message | None]:
-    """The player's voice training for ``language`` (a checked transform file), or None;
+    """The player's voice training for ``language`` (a checked means file), or None;
     and what to say when it was damaged (it is then moved aside and not used)."""
     if paths is None:
         return None, None
     path = paths.voice_training_file(language)
     try:
-        return (path if load_transform(path) is not None else None), None
+        from voice_spades.voice.recognizers.pocketsphinx_decoders import builtin_model_dir
+        model = builtin_model_dir() / "en-us"
+        (model / "means").stat()
+    except (ImportError, OSError):
+        return None, None  # no PocketSphinx model: choosing the recognizer says so
+    try:
+        found = load_trained_means(path, model)
+        return (path if found is not None else None), None
     except CorruptFileError as error:
         return None, Message("voice.training.set_aside", reason=error.reason,
                              where=error.where)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from voice_spades.messages import Message
 from voice_spades.voice.adaptation.enrollment import Enrollment
+from voice_spades.voice.adaptation.trained_means import save_trained_means
 
 TRIES = 3
 """Times a phrase is asked for before it is skipped."""
@@ -36,8 +37,8 @@ def train(enrollment: Enrollment, phrases: Sequence[str], save_to: Path,
           stopped: Callable[[], bool] = lambda: False) -> TrainingResult:
     """Ask for each of ``phrases`` in turn (``say`` speaks and returns once it has been
     said; ``listen`` returns the next utterance, or None when none began in time), and
-    save the transform learnt to ``save_to`` when enough was heard. ``stopped`` ends
-    the training early; what was heard until then is kept."""
+    save the model's means trained on the voice to ``save_to`` when enough was heard.
+    ``stopped`` ends the training early; what was heard until then is kept."""
     say(Message("voice.training.intro", count=len(phrases)))
     asked = 0
     for phrase in phrases:
@@ -58,6 +59,6 @@ def train(enrollment: Enrollment, phrases: Sequence[str], save_to: Path,
         say(Message("voice.training.too_few", heard=enrollment.heard, needed=MIN_HEARD))
         return TrainingResult(enrollment.heard, asked, None)
     say(Message("voice.training.learning"))  # the passes take seconds: not in silence
-    enrollment.transform().save(save_to)
+    save_trained_means(save_to, enrollment.trained_means())
     say(Message("voice.training.done", heard=enrollment.heard, asked=asked))
     return TrainingResult(enrollment.heard, asked, save_to)

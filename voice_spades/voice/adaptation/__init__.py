@@ -1,11 +1,13 @@
 """Speaker adaptation: the player reads a few phrases, and PocketSphinx's acoustic
-model is moved towards their voice by a linear transform of its means (MLLR).
+model is moved towards their voice: first by a linear transform of all its means
+(MLLR), then each Gaussian towards the frames it took (MAP).
 
 ``front_end.py`` computes the model's own features (MFCC, CMN, deltas) in numpy;
-``acoustic_model.py`` reads the model's Gaussians, mixture weights and triphone tree;
-``aligner.py`` finds which model state each frame of a phrase belongs to (a forced
-alignment, in numpy too); ``estimate.py`` gathers the statistics and solves the
-transform; ``transform.py`` reads and writes it in PocketSphinx's
-MLLR format, checked, since PocketSphinx stops the process on a malformed file;
-``enrollment.py`` is the reading: the script of phrases and the file it saves.
+``acoustic_model.py`` reads the model's Gaussians, mixture weights and triphone tree
+(and writes means in its format); ``aligner.py`` finds which model state each frame
+of a phrase belongs to (a forced alignment, in numpy too); ``estimate.py`` gathers the
+statistics, solves the transform (``transform.py``) and moves each mean;
+``trained_means.py`` saves the means PocketSphinx is given and reads them back checked,
+since PocketSphinx given a malformed file ends the process or hears nothing;
+``enrollment.py`` is the reading: the script of phrases and the passes.
 """

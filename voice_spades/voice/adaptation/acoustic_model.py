@@ -67,8 +67,9 @@ class AcousticModel:
         another layout (not one codebook a base phone, streams of unequal sizes) is a
         :class:`SetupError`."""
         try:
-            means = _gaussians(folder / "means")
-            variances = np.maximum(_gaussians(folder / "variances"), VARIANCE_FLOOR)
+            means = parse_gaussians((folder / "means").read_bytes())
+            variances = np.maximum(parse_gaussians((folder / "variances").read_bytes()),
+                                   VARIANCE_FLOOR)
             definition = read_definition(folder / "mdef", means.shape[0])
             weights = _mixture_weights(folder / "sendump", means.shape[1], means.shape[2])
         except (OSError, ValueError, struct.error) as error:
@@ -80,11 +81,14 @@ class AcousticModel:
         return cls(means, variances, weights, definition)
 
 
-def _gaussians(path: Path) -> Gaussians:
-    data = path.read_bytes()
+def parse_gaussians(data: bytes) -> Gaussians:
+    """The values of a means or variances file; ValueError or :class:`struct.error`
+    when ``data`` is not one (no header, cut short, streams of unequal sizes)."""
     offset = data.index(_END_OF_HEADER) + len(_END_OF_HEADER)
     (magic,) = struct.unpack_from("<I", data, offset)
     order = "<" if magic == _BYTE_ORDER_MAGIC else ">"
+    if struct.unpack_from(f"{order}I", data, offset)[0] != _BYTE_ORDER_MAGIC:
+        raise ValueError("no byte-order mark")
     codebooks, streams, densities = struct.unpack_from(f"{order}3i", data, offset + 4)
     sizes = struct.unpack_from(f"{order}{streams}i", data, offset + 16)
     if len(set(sizes)) != 1:
@@ -96,6 +100,18 @@ def _gaussians(path: Path) -> Gaussians:
         raise ValueError(f"{total} values for {shape}")
     values = np.frombuffer(data, f"{order}f4", total, start + 4)
     return values.astype(np.float64).reshape(shape)
+
+
+def gaussians_data(values: Gaussians) -> bytes:
+    """``values`` in PocketSphinx's means and variances format (no checksum), which
+    :func:`parse_gaussians` reads back."""
+    header = b"s3\nversion 1.0\n"
+    # the values start on a multiple of 4 bytes, as in the model's own files
+    header += b" " * (-(len(header) + len(_END_OF_HEADER)) % 4) + _END_OF_HEADER
+    codebooks, streams, densities, dimension = values.shape
+    sizes = struct.pack(f"<I3i{streams}ii", _BYTE_ORDER_MAGIC, codebooks, streams, densities,
+                        *([dimension] * streams), values.size)
+    return header + sizes + values.astype("<f4").tobytes()
 
 
 @dataclass(frozen=True)

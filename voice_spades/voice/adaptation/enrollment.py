@@ -1,5 +1,5 @@
-"""Voice training: the player reads the phrases of a short script, and the transform
-of their voice is estimated from what they said.
+"""Voice training: the player reads the phrases of a short script, and the model's
+means are moved towards their voice by what they said.
 
 >>> from voice_spades.voice.lexicon import lexicon_for
 >>> phrases = script(lexicon_for("en"))
@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from voice_spades.voice.adaptation.acoustic_model import AcousticModel
+from voice_spades.voice.adaptation.acoustic_model import AcousticModel, Gaussians
 from voice_spades.voice.adaptation.aligner import PhraseAligner
-from voice_spades.voice.adaptation.estimate import AdaptationStatistics
+from voice_spades.voice.adaptation.estimate import MAP_FRAMES, AdaptationStatistics
 from voice_spades.voice.adaptation.front_end import FrontEnd, features
 from voice_spades.voice.adaptation.transform import SpeakerTransform
 from voice_spades.voice.audio.features import add_noise_floor
@@ -55,7 +55,8 @@ def script(lexicon: Lexicon, length: int = SCRIPT_LENGTH) -> list[str]:
 
 
 class Enrollment:
-    """Gathers what the player read; :meth:`transform` is their voice's transform."""
+    """Gathers what the player read; :meth:`trained_means` are the model's means moved
+    towards their voice."""
 
     def __init__(self, recognizer: PocketSphinxRecognizer) -> None:
         self.recognizer = recognizer
@@ -91,12 +92,24 @@ class Enrollment:
         transform before it, and shares their frames among its moved Gaussians."""
         found = self._statistics.transform()
         for _ in range(passes - 1):
-            moved = found.applied(self.model.means)
-            aligner = PhraseAligner(self.recognizer.pronunciations, self.model, moved)
-            statistics = AdaptationStatistics(self.model, found)
-            for phrase, heard in self._readings:
-                states = aligner.states(phrase, heard)
-                if states is not None:
-                    statistics.add(heard, states)
-            found = statistics.transform()
+            found = self._realigned(found).transform()
         return found
+
+    def trained_means(self, passes: int = PASSES,
+                      weight: float = MAP_FRAMES) -> Gaussians:
+        """The model's means moved towards the voice heard so far: by :meth:`transform`,
+        then each Gaussian towards the frames it took when the phrases are aligned with
+        that (:meth:`AdaptationStatistics.map_means`); the model's own before any
+        phrase was heard."""
+        return self._realigned(self.transform(passes)).map_means(weight)
+
+    def _realigned(self, found: SpeakerTransform) -> AdaptationStatistics:
+        """The statistics of the phrases aligned again with the model moved by ``found``."""
+        moved = found.applied(self.model.means)
+        aligner = PhraseAligner(self.recognizer.pronunciations, self.model, moved)
+        statistics = AdaptationStatistics(self.model, found)
+        for phrase, heard in self._readings:
+            states = aligner.states(phrase, heard)
+            if states is not None:
+                statistics.add(heard, states)
+        return statistics

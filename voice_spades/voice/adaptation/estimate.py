@@ -1,10 +1,12 @@
-"""The statistics of a speaker's aligned frames and the transform they call for.
+"""The statistics of a speaker's aligned frames, and the means they call for.
 
 For each frame aligned to a state, each stream's Gaussians of its phone's codebook
-share the frame by their likelihood weighed by the state's mixture weights. The
-transform of each stream is the one of maximum likelihood (MLLR, one class), solved
-row by row, pulled towards "no change" by ``prior`` frames' worth of weight so that a
-few phrases cannot turn it into something wild.
+share the frame by their likelihood weighed by the state's mixture weights. From
+those shares come the transform of each stream of maximum likelihood (MLLR, one
+class), solved row by row, pulled towards "no change" by ``prior`` frames' worth of
+weight so that a few phrases cannot turn it into something wild; and then each
+Gaussian's own mean (MAP), moved from where the transform put it towards the frames it
+took, as far as it took many of them.
 """
 
 from __future__ import annotations
@@ -14,11 +16,18 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from voice_spades.voice.adaptation.acoustic_model import AcousticModel
+from voice_spades.voice.adaptation.acoustic_model import AcousticModel, Gaussians
 from voice_spades.voice.adaptation.aligner import State
 from voice_spades.voice.adaptation.transform import SpeakerTransform
 
 PRIOR_FRAMES = 50.0
+MAP_FRAMES = 10.0
+"""How many frames' worth of weight the transformed mean keeps against the frames a
+Gaussian took (maximum a posteriori). Measured on espeak-ng voices trained with 24
+phrases (per-prompt grammars), against the transform alone: set 600 (tuning) 96.83 ->
+98.17% understood, right plays asked about 5.33 -> 0.80% (5 frames: the same; 20:
+97.83% and 2.81%); held out, set 606 96.33 -> 98.00% and 4.13 -> 2.03%, set 604
+99.00% and 1.20%; no wrong action unasked."""
 
 
 class AdaptationStatistics:
@@ -82,3 +91,11 @@ class AdaptationStatistics:
                 matrices[stream, row] = solution[:dimension]
                 offsets[stream, row] = solution[dimension]
         return SpeakerTransform(matrices, offsets)
+
+    def map_means(self, weight: float = MAP_FRAMES) -> Gaussians:
+        """Each Gaussian's mean moved from the current one (the model's, or moved by
+        the transform the frames were aligned with) towards the mean of the frames it
+        took: the two weighed by ``weight`` and by the frames taken."""
+        occupancy = self.occupancy[..., None]
+        moved: Gaussians = (weight * self._means + self.sums) / (weight + occupancy)
+        return moved

@@ -41,7 +41,7 @@ def choose_recognizer(preferred: str | None = None, model_path: str | None = Non
     when a usable Vosk model (of ``language``, when given) is found (unless
     PocketSphinx was asked for); otherwise PocketSphinx, which always works, and the
     message says what Vosk lacked. PocketSphinx is adapted to the player's voice by
-    ``adaptation`` (a checked transform file from voice training), when given.
+    ``adaptation`` (a checked means file from voice training), when given.
     """
     choice = (preferred or "auto").strip().lower()
     if choice not in CHOICES:

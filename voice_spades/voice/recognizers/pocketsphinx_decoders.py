@@ -52,8 +52,9 @@ class Decoders:
         self.tuning = tuning
         self.model_dir = model_dir
         self.adaptation = adaptation
-        """The speaker's transform of the model (an MLLR file already checked by
-        :func:`~voice_spades.voice.adaptation.transform.load_transform`), or None."""
+        """The model's means trained on the speaker's voice (a file already checked by
+        :func:`~voice_spades.voice.adaptation.trained_means.load_trained_means`), or
+        None."""
         self.lexicon = lexicon
         self.extra_words = extra_words
         """Pronunciations added to the dictionary: word -> ARPAbet phone strings."""
@@ -99,7 +100,7 @@ class Decoders:
             bestpath=False, warp_type="inverse_linear", warp_params=f"{t.warp:g}",
         )
         if self.adaptation is not None:  # both decoders: the loop verifies the same voice
-            common["mllr"] = str(self.adaptation)
+            common["mean"] = str(self.adaptation)
         self._loop_options = dict(allphone=str(self.model_dir / "en-us-phone.lm.bin"),
                                   lw=1.0, **common)
         if t.phone_loop_process and (os.cpu_count() or 1) > 1:
