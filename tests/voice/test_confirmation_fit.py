@@ -319,3 +319,14 @@ def test_italian_table_talk_that_fitted_badly_alone_is_said_again() -> None:
     assert not isinstance(understand(dataclasses.replace(card, alone_fit=0.011), cards,
                                      lexicon=IT), NotUnderstood)
     assert ALONE_FLOORS["it"]["named"] < 0.011
+
+
+def test_a_french_card_named_outright_is_asked_about_under_its_own_bar() -> None:
+    # MBROLA's French "change le détail" was played as "quatre de cœur" at a fit of
+    # 0.64, its runner-up the four of diamonds at 0.13%.
+    table = play_table(FR, "4H 4D 8C")
+    loose = heard("quatre de cœur", 0.64, ("quatre de carreau", 0.0013))
+    assert ASK_FITS["fr"]["named"] > read(loose, table, FR).fit > 0.6
+    assert isinstance(understand(loose, table, lexicon=FR), Propose)
+    fitting = heard("quatre de cœur", 0.75, ("quatre de carreau", 0.0013))
+    assert understand(fitting, table, lexicon=FR) == Act(Card.parse("4H"))

@@ -4,6 +4,7 @@ than "give them back", which a wrong card was heard as."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, exchange_view
 from voice_spades.voice.understanding.confirmation import (
+    ALONE_FLOORS,
     ASK_FITS,
     SEARCH_ASK_FITS,
     understand,
@@ -106,3 +108,23 @@ def test_done_that_the_first_measure_fitted_loosely_is_asked_about() -> None:
     sure = Recognition("done", 0.7, (("done", 0.83), ("repeat that", 0.17)), 1.0, 0.01,
                        search_fit=0.9)
     assert understand(sure, table, lexicon=lex) == PlayCurrent()
+
+
+@pytest.mark.parametrize(("alone", "outcome"), [
+    (0.0, "say again"),   # table talk, trained voices: under 0.0001 alone
+    (0.005, "say again"),
+    (0.035, "act"),       # the lowest right one (MBROLA)
+    (None, "act"),        # not measured (a recognizer that does not search alone)
+])
+def test_french_no_exchange_that_fitted_badly_alone_is_said_again(
+        alone: float | None, outcome: str) -> None:
+    # Trained on each espeak-ng voice, "je n'arrive pas à y croire" kept every card at
+    # the exchange prompt (fit 0.25-0.45, alone under 0.0001).
+    lex = lexicon_for("fr")
+    said = dataclasses.replace(heard("je garde toutes mes cartes", 0.45), alone_fit=alone)
+    decided = understand(said, exchange_table("fr"), lexicon=lex)
+    if outcome == "act":
+        assert decided == Act(Exchange())
+    else:
+        assert isinstance(decided, NotUnderstood)
+    assert ALONE_FLOORS["fr"]["exchange"] == 0.01
