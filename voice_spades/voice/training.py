@@ -1,5 +1,5 @@
 """Voice training, as a conversation: the game says a phrase, the player says it back,
-and from what was heard the transform of their voice is estimated and saved
+and from what was heard the model is moved towards their voice and saved
 (:mod:`voice_spades.voice.adaptation`). The game's voice and the microphone are
 given as functions, so any output and any capture will do.
 """

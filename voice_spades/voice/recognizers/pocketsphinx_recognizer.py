@@ -130,7 +130,7 @@ class PocketSphinxRecognizer:
 
     @property
     def adaptation(self) -> Path | None:
-        """The player's voice training the decoders load (an MLLR file), or None."""
+        """The player's voice training the decoders load (a means file), or None."""
         return self._decoders.adaptation
 
     # -- phrases ----------------------------------------------------------------
