@@ -12,7 +12,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +38,25 @@ class Reading:
     """Time to align the phrases and move the means."""
 
 
+def read_script(recognizer: PocketSphinxRecognizer, voice: str, phrases: Sequence[str],
+                save_to: Path, heard: Callable[[bytes, int], bytes] = lambda pcm, _: pcm) -> int:
+    """Train ``recognizer``'s model on ``voice`` reading ``phrases`` (synthesized at an
+    even speed and pitch; a phrase its MBROLA voice cannot say is left out), each reading
+    as ``heard`` turns it (given the audio and the phrase's number); save the trained
+    means to ``save_to``. Returns how many phrases were heard."""
+    enrollment = Enrollment(recognizer)
+    for number, phrase in enumerate(phrases):
+        params = SpeechParams(voice=voice, noise=NOISE_FLOOR, pad_seconds=PAD_SECONDS,
+                              seed=number)
+        try:
+            pcm = speak(phrase, params)
+        except MissingSounds:
+            continue
+        enrollment.hear(phrase, heard(pcm, number))
+    save_trained_means(save_to, enrollment.trained_means())
+    return enrollment.heard
+
+
 def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
                  policy: ConfirmationPolicy,
                  length: int | None = None) -> tuple[list[Outcome], list[Reading]]:
@@ -52,21 +71,13 @@ def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Le
     phrases = script(lexicon) if length is None else script(lexicon, length)
     outcomes: dict[int, list[Outcome]] = {}
     readings: list[Reading] = []
+    plain = PocketSphinxRecognizer(lexicon=lexicon)
     with tempfile.TemporaryDirectory(prefix="voice-spades-enrol-") as folder:
         for speaker, chosen in sorted(places.items()):
             started = time.perf_counter()
-            enrollment = Enrollment(PocketSphinxRecognizer(lexicon=lexicon))
-            for number, phrase in enumerate(phrases):
-                params = SpeechParams(voice=speaker, noise=NOISE_FLOOR,
-                                      pad_seconds=PAD_SECONDS, seed=number)
-                try:
-                    pcm = speak(phrase, params)
-                except MissingSounds:
-                    continue  # (an MBROLA voice lacking a sound: that phrase is not read)
-                enrollment.hear(phrase, pcm)
             path = Path(folder) / f"{len(readings)}.means"
-            save_trained_means(path, enrollment.trained_means())
-            readings.append(Reading(speaker, enrollment.heard, len(phrases),
+            heard = read_script(plain, speaker, phrases, path)
+            readings.append(Reading(speaker, heard, len(phrases),
                                     time.perf_counter() - started))
             adapted = PocketSphinxRecognizer(lexicon=lexicon, adaptation=path)
             for place in chosen:  # one at a time: table talk is tried at every prompt

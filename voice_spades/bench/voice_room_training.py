@@ -20,15 +20,14 @@ from pathlib import Path
 
 import numpy as np
 
-from voice_spades.voice.adaptation.enrollment import SCRIPT_LENGTH, Enrollment, script
-from voice_spades.voice.adaptation.trained_means import save_trained_means
+from voice_spades.bench.voice_enrolled import read_script
+from voice_spades.voice.adaptation.enrollment import SCRIPT_LENGTH, script
 from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import (
     RECENT_RESULTS,
     PocketSphinxRecognizer,
 )
-from voice_spades.voice.testing.manifest import NOISE_FLOOR, PAD_SECONDS, speak
 from voice_spades.voice.testing.room import (
     ECHO_DBFS,
     Noise,
@@ -36,7 +35,6 @@ from voice_spades.voice.testing.room import (
     gain_for,
     impulse_responses,
 )
-from voice_spades.voice.testing.testspeech import SpeechParams
 
 
 @dataclass(frozen=True)
@@ -88,16 +86,10 @@ class RoomTrainings:
         self._current = self._trained[key]
 
     def _train(self, voice: str, room: str, noise: str) -> PocketSphinxRecognizer:
-        enrollment = Enrollment(self._plain)
-        for number, phrase in enumerate(self._script):
-            params = SpeechParams(voice=voice, noise=NOISE_FLOOR, pad_seconds=PAD_SECONDS,
-                                  seed=number)
-            enrollment.hear(phrase, through_room(speak(phrase, params), room, noise,
-                                                 self.seed + number))
-        self.readings.append(RoomReading(voice, room, noise, enrollment.heard,
-                                         len(self._script)))
         path = Path(self._folder.name) / f"{len(self._trained)}.means"
-        save_trained_means(path, enrollment.trained_means())
+        heard = read_script(self._plain, voice, self._script, path, lambda pcm, number:
+                            through_room(pcm, room, noise, self.seed + number))
+        self.readings.append(RoomReading(voice, room, noise, heard, len(self._script)))
         return PocketSphinxRecognizer(lexicon=self._lexicon, adaptation=path)
 
     @property

@@ -358,6 +358,8 @@ def voice_training(paths: DataPaths | None, language: str) -> tuple[Path | None,
         return None, None
     path = paths.voice_training_file(language)
     try:
+        if not path.exists():  # (the model is read only to check a training)
+            return None, None
         from voice_spades.voice.recognizers.pocketsphinx_decoders import builtin_model_dir
         model = builtin_model_dir() / "en-us"
         (model / "means").stat()

@@ -72,14 +72,16 @@ class PhraseAligner:
         gaussians = self._gaussians(features)
         chosen = [variants[0] for variants in words]
 
-        def tried(pronunciations: list[str]) -> tuple[float, list[State]] | None:
-            """The best path's score and each frame's (codebook, senone)."""
+        def tried(pronunciations: list[str]) \
+                -> tuple[float, list[State], NDArray[np.float64]] | None:
+            """The best path's score, each frame's (codebook, senone) and its score."""
             sequence = _states_of(pronunciations, self.model)
             scores = _mixed(gaussians, self.model, [s for s, _, _ in sequence],
                             [c for _, c, _ in sequence])
             found = _viterbi(scores, [optional for _, _, optional in sequence])
             return None if found is None else (
-                found[0], [(sequence[i][1], sequence[i][0]) for i in found[1]])
+                found[0], [(sequence[i][1], sequence[i][0]) for i in found[1]],
+                scores[np.arange(len(scores)), found[1]])
 
         best = tried(chosen)
         for position, variants in enumerate(words):
@@ -93,17 +95,14 @@ class PhraseAligner:
         silence = self.model.definition.silence
         states: list[State | None] = [None if codebook == silence else (codebook, senone)
                                       for codebook, senone in best[1]]
-        speaking = [(t, state) for t, state in enumerate(states) if state is not None]
-        if not speaking:
+        speech = [t for t, state in enumerate(states) if state is not None]
+        if not speech:
             return None
-        speech = [t for t, _ in speaking]
         codebooks = len(self.model.phones)
-        free = _mixed(gaussians, self.model, list(range(codebooks * STATES)),
+        free = _mixed([g[speech] for g in gaussians], self.model,
+                      list(range(codebooks * STATES)),
                       [c // STATES for c in range(codebooks * STATES)]).max(axis=1)
-        aligned = _mixed([g[speech] for g in gaussians], self.model,
-                         [senone for _, (_, senone) in speaking],
-                         [codebook for _, (codebook, _) in speaking]).diagonal()
-        return Alignment(states, float(np.mean(free[speech] - aligned)))
+        return Alignment(states, float(np.mean(free - best[2][speech])))
 
     def _gaussians(self, features: NDArray[np.float64]) -> list[NDArray[np.float64]]:
         """Per stream, the log likelihood of each frame in each Gaussian of each
