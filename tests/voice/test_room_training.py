@@ -55,5 +55,11 @@ def test_each_speaker_and_room_has_its_own_training() -> None:
         assert trainings.decode(through_room(said, "medium", "fan", 5)).text \
             == "queen of hearts"
         assert trainings.last_details is not None
+        # the live bench trains ahead: only what is not trained yet
+        trainings.prepare([("medium", "fan", "en-gb-x-rp"), ("small", "quiet", None),
+                           ("large", "rumble", "en-us")])
+        assert [(r.voice, r.room) for r in trainings.readings][2:] == [("en-us", "large")]
+        trainings.use("large", "rumble", "en-us")
+        assert len(trainings.readings) == 3
     finally:
         trainings.close()

@@ -1,7 +1,7 @@
 """`voice-spades bench voice --room`: speaking over the narrator on loudspeakers, in a room.
 
     voice-spades bench voice --room [--aec speex,none] [--during 9] [--after 3]
-        [--narration-seconds 30] [--seed 1] [--offline [--causes] [--enroll]
+        [--narration-seconds 30] [--seed 1] [--enroll] [--offline [--causes]
         [--decode-time modelled|measured]] [--json] [--verbose]
 
 The narrator's lines (the game's own words over a seeded match, spoken by its own
@@ -33,9 +33,10 @@ a configuration) and under a minute offline. ``--causes`` (offline) also says, p
 configuration, where the commands not understood were lost
 (:mod:`.voice_room_causes`: the recognizer, the room, the echo gate, the echo left,
 the cut), decoding each command again in easier conditions (about twice as long).
-``--enroll`` (offline) first trains voice input on each speaker in each room
+``--enroll`` first trains voice input on each speaker in each room
 (:mod:`.voice_room_training`: the script read there with the game silent, as
-``voice-spades train-voice`` has it), and hears each command with that training.
+``voice-spades train-voice`` has it), and hears each command with that training (live,
+the worker trains them all before the first scene, a few minutes).
 Offline, a decode takes the time :mod:`.decode_time` models from its audio's length
 (``--decode-time measured``: its CPU time), so a run with a fixed seed gives the same
 figures every time; the report says how the measured CPU time compared.
@@ -133,6 +134,8 @@ def run_live(aec: str, args: argparse.Namespace) -> dict[str, Any]:
                    str(args.during), "--after", str(args.after), "--narration-seconds",
                    str(args.narration_seconds), f"--rooms={args.rooms}",
                    f"--ratios={args.ratios}", f"--noises={args.noises}"]
+        if args.enroll:
+            command.append("--enroll")
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False,
                               timeout=3600)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
@@ -141,6 +144,13 @@ def run_live(aec: str, args: argparse.Namespace) -> dict[str, Any]:
                            f"{done.stderr.strip()[-2000:]}")
     result: dict[str, Any] = json.loads(lines[-1])
     return result
+
+
+def readings_line(readings: list[dict[str, Any]]) -> str:
+    """How the trainings of ``--enroll`` went (``readings``: RoomReading as dicts)."""
+    heard = [r["heard"] for r in readings]
+    return (f"trained {len(heard)} times (speaker and room): {min(heard, default=0)}-"
+            f"{max(heard, default=0)} of {readings[0]['read'] if heard else 0} phrases heard")
 
 
 def _median(values: list[float]) -> float | None:
@@ -295,8 +305,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--rooms takes {', '.join(ROOMS)}; --noises {', '.join(NOISE_NAMES)}",
               file=sys.stderr)
         return 2
-    if (args.causes or args.enroll) and not args.offline:
-        print("--causes and --enroll need --offline", file=sys.stderr)
+    if args.causes and not args.offline:
+        print("--causes needs --offline", file=sys.stderr)
         return 2
     if not args.offline and sys.platform != "linux":
         from voice_spades.bench.voice_room_live import LINUX_ONLY
@@ -304,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         print(LINUX_ONLY, file=sys.stderr)
         return 2
     trainings = None
-    if args.enroll:
+    if args.enroll and args.offline:
         from voice_spades.bench.voice_room_training import RoomTrainings
         from voice_spades.voice.testing.manifest import DEFAULT_VOICES
 
@@ -329,11 +339,11 @@ def main(argv: list[str] | None = None) -> int:
                       f" extra {s['extra']}"
                       f"{' lost: ' + c['cause'] if c.get('cause') else ''}")
     if trainings is not None:
-        heard = [r.heard for r in trainings.readings]
-        print(f"trained {len(heard)} times (speaker and room): "
-              f"{min(heard, default=0)}-{max(heard, default=0)} of "
-              f"{trainings.readings[0].read if heard else 0} phrases heard")
+        print(readings_line([asdict(r) for r in trainings.readings]))
         trainings.close()
+    for run in runs:
+        if run.get("readings"):
+            print(f"{run['aec']}: {readings_line(run['readings'])}")
     if not rows:
         return 1
     print_table(rows)

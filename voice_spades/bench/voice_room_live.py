@@ -24,7 +24,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -78,6 +78,9 @@ class LiveRunner:
         self._heard = 0
         self._playback: Any = None
         self._place = ("", "")
+        self.before_speech: Callable[[str, str, str | None], None] = lambda *_: None
+        """As :attr:`OfflineRunner.before_speech
+        <voice_spades.bench.voice_room_run.OfflineRunner.before_speech>`."""
         self._written = 0
         """Samples written into the FIFO since this room began (its cushion first)."""
         self._read = 0
@@ -225,6 +228,7 @@ class LiveRunner:
         """Play one scene; what became of its command."""
         from voice_spades.bench.voice_room_run import WAIT_AFTER, Book, echo_gain, to_16k
 
+        self.before_speech(scene.room, scene.noise, scene.clip.params.voice)
         loop = self._enter(scene.room, scene.noise, narration, self.seed + scene.number)
         loop.echo_gain = echo_gain(to_16k(*narration))
         book = Book(scene, self.recognizer, self.seed)
@@ -263,6 +267,7 @@ class LiveRunner:
         while time.monotonic() - begin < seconds:
             room, noise = NARRATION_PLACES[min(2, int(3 * (time.monotonic() - begin) / seconds))]
             self._chatter = None
+            self.before_speech(room, noise, None)
             clip = clips[number % len(clips)]
             self._enter(room, noise, clip, self.seed + number).echo_gain = \
                 narration_gain(to_16k(*clip), number)
@@ -330,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", default="small,medium,large")
     parser.add_argument("--ratios", default="-6,0,6")
     parser.add_argument("--noises", default="quiet,fan,rumble")
+    parser.add_argument("--enroll", action="store_true",
+                        help="train on each speaker in each room first (as --offline --enroll)")
     args = parser.parse_args(argv)
     fd = open_fifo(args.fifo)  # before PortAudio looks at the capture device
     from voice_spades.bench.voice_room_run import clip_count
@@ -343,8 +350,19 @@ def main(argv: list[str] | None = None) -> int:
     scenes = plan_scenes(args.seed, args.during, args.after,
                          *parse_scene_options(args.rooms, args.ratios, args.noises))
     clips = narration_clips(args.seed, clip_count(len(scenes), args.narration_seconds))
-    runner = LiveRunner(PocketSphinxRecognizer(), None if args.aec == "none" else args.aec,
-                        args.seed, fd)
+    recognizer: Any = PocketSphinxRecognizer()
+    trainings = None
+    if args.enroll:
+        from voice_spades.bench.voice_room_run import NARRATION_PLACES
+        from voice_spades.bench.voice_room_training import RoomTrainings
+        from voice_spades.voice.testing.manifest import DEFAULT_VOICES
+
+        recognizer = trainings = RoomTrainings(DEFAULT_VOICES, args.seed)
+        trainings.prepare([(s.room, s.noise, s.clip.params.voice) for s in scenes]
+                          + [(room, noise, None) for room, noise in NARRATION_PLACES])
+    runner = LiveRunner(recognizer, None if args.aec == "none" else args.aec, args.seed, fd)
+    if trainings is not None:
+        runner.before_speech = trainings.use
     try:
         results = [runner.run_scene(scene, clips[scene.narration]) for scene in scenes]
         narration = runner.run_narration(clips, args.narration_seconds) \
@@ -355,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
                       "narration": asdict(narration) if narration else None,
                       "delays": [round(d, 4) for d in runner.delays],
                       "output_latency": runner.audio.latency,
-                      "paced": bool(runner.audio.paced)}))
+                      "paced": bool(runner.audio.paced),
+                      "readings": [asdict(r) for r in trainings.readings] if trainings else []}))
     sys.stdout.flush()
     os._exit(0)  # PortAudio threads of a virtual device may linger
 

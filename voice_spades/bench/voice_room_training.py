@@ -14,7 +14,7 @@ first speaker's training for that room).
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,6 +84,14 @@ class RoomTrainings:
         if key not in self._trained:
             self._trained[key] = self._train(*key)
         self._current = self._trained[key]
+
+    def prepare(self, places: Iterable[tuple[str, str, str | None]]) -> None:
+        """Train now for each (room, noise, voice) of ``places``, so that a run in real
+        time does not stop to train between scenes."""
+        for room, noise, voice in places:
+            key = (voice or self.voices[0], room, noise)
+            if key not in self._trained:
+                self._trained[key] = self._train(*key)
 
     def _train(self, voice: str, room: str, noise: str) -> PocketSphinxRecognizer:
         path = Path(self._folder.name) / f"{len(self._trained)}.means"
