@@ -29,6 +29,7 @@ from voice_spades.voice.adaptation.enrollment import SCRIPT_LENGTH, Enrollment, 
 from voice_spades.voice.audio.microphone import Microphone, parse_device, probe
 from voice_spades.voice.lexicon import lexicon_for
 from voice_spades.voice.listener import voice_language
+from voice_spades.voice.recognizers.choice import vosk_in_use
 from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 from voice_spades.voice.training import MIN_HEARD, train
 
@@ -128,5 +129,7 @@ def _read_script(args: argparse.Namespace, output: AnnouncerOutput, language: st
     finally:
         signal.signal(signal.SIGINT, previous)
         microphone.stop()
+    if result.saved is not None and vosk_in_use(language) is not None:
+        say(Message("voice.training.vosk_installed"))
     return 0 if result.saved is not None else 1
 

@@ -149,3 +149,20 @@ def test_an_italian_game_without_a_model_uses_pocketsphinx_in_italian(
     assert recognizer.lexicon.language == "it"
     assert said(message) == ("Using PocketSphinx: no Vosk model for this language is "
                              "installed. `voice-spades models download vosk-it` gets one.")
+
+
+def test_voice_training_knows_when_games_hear_with_vosk_instead(
+        no_models: Path) -> None:  # noqa: F811
+    """Voice training adapts PocketSphinx: train-voice says so when a Vosk model of the
+    language is installed (games then hear with it), in the player's words."""
+    from voice_spades.narration.catalog import catalog
+    from voice_spades.voice.recognizers.choice import vosk_in_use
+
+    assert vosk_in_use("it") is None
+    write_model(no_models / "vosk-model-small-en-us-0.15")
+    assert vosk_in_use("it") is None
+    italian = write_model(no_models / ITALIAN.name)
+    assert vosk_in_use("it") == italian.resolve()
+    for language in ("en", "it", "fr"):
+        said = catalog(language).render("voice.training.vosk_installed")
+        assert "Vosk" in said and "`--recognizer pocketsphinx`" in said

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.voice.test_models import write_model
 from tests.voice.test_voice_end_to_end import ROOT, FifoMicrophone, microphone_home
 from voice_spades.storage.paths import data_paths
 from voice_spades.voice.adaptation.trained_means import load_trained_means
@@ -26,14 +27,17 @@ pytestmark = [pytest.mark.audio, pytest.mark.slow,
 
 
 def test_a_player_trains_their_voice_through_the_microphone(tmp_path: Path) -> None:
+    """With a Vosk model installed (laid out as one), the player is also told that games
+    hear with it and how to play with the training instead."""
     home, fifo = microphone_home(tmp_path)
+    vosk = write_model(tmp_path / "vosk-model-small-en-us-0.15")
     microphone = FifoMicrophone(fifo)
     child = pexpect.spawn(
         sys.executable, ["-m", "voice_spades", "train-voice", "--no-speech", "--phrases", "8",
                          "--data-dir", str(tmp_path / "data")],
         cwd=str(ROOT), encoding="utf-8", timeout=30, dimensions=(40, 250),
         env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT),
-             "HOME": str(home)})
+             "HOME": str(home), "VOICE_SPADES_VOSK_MODEL": str(vosk)})
     try:
         child.expect("Voice training. I will say 8 short phrases")
         read = 0
@@ -45,6 +49,8 @@ def test_a_player_trains_their_voice_through_the_microphone(tmp_path: Path) -> N
             microphone.say(phrase)
             read += 1
         done = child.match.group(0)
+        child.expect("listen with the installed Vosk model")
+        child.expect("--recognizer pocketsphinx")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)

@@ -63,6 +63,19 @@ def choose_recognizer(preferred: str | None = None, model_path: str | None = Non
     return _pocketsphinx(lexicon, adaptation), Message(fallback, reason=why)
 
 
+def vosk_in_use(language: str | None = None) -> Path | None:
+    """The Vosk model a game in ``language`` would hear with when no recognizer is
+    chosen (a usable model and the vosk package), else None: PocketSphinx, the one voice
+    training adapts, would be used."""
+    import importlib.util
+
+    try:
+        path = find_vosk_model(None, language=language)
+    except SetupError:
+        return None
+    return path if importlib.util.find_spec("vosk") is not None else None
+
+
 def _pocketsphinx(lexicon: Lexicon, adaptation: Path | None) -> Recognizer:
     try:
         from voice_spades.voice.recognizers.pocketsphinx_recognizer import (
