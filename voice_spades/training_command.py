@@ -76,6 +76,16 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         output.close()
 
 
+def _for_training(message: Message) -> Message:
+    """What to tell a player whose microphone cannot be found: the game's own sentence
+    says to use the keyboard, which training cannot."""
+    training = {"voice.no_microphone": "voice.training.no_microphone",
+                "voice.no_microphone_named": "voice.training.no_microphone_named"}
+    if message.id in training:
+        return Message(training[message.id], **message.fields)
+    return message
+
+
 def _output(args: argparse.Namespace, out: TextIO) -> AnnouncerOutput:
     """The speech ``--speech`` asks for (printed lines alone with ``--no-speech``),
     every notice about it said first."""
@@ -101,7 +111,7 @@ def _read_script(args: argparse.Namespace, output: AnnouncerOutput, language: st
         enrollment = Enrollment(PocketSphinxRecognizer(lexicon=lexicon_for(language)))
         microphone.start()
     except SpadesError as error:
-        output.announcer.say(render_message(error.message))
+        output.announcer.say(render_message(_for_training(error.message)))
         output.wait_idle(SPOKEN_WAIT)
         return 2
 

@@ -158,3 +158,23 @@ def test_forget_deletes_the_training(tmp_path: Path) -> None:
     assert train_voice(["--forget", "--data-dir", str(tmp_path)], out) == 0
     first, second = out.getvalue().splitlines()
     assert "forgotten" in first and "no voice training" in second
+
+
+def test_training_without_the_microphone_says_how_to_get_one(tmp_path: Path) -> None:
+    """The game's "voice is off; use the keyboard" would be no way forward here: the
+    player is told that training needs a microphone and how to name one."""
+    from voice_spades.errors import SetupError
+    from voice_spades.voice.audio.device import load_sounddevice
+
+    try:
+        load_sounddevice()
+    except SetupError:
+        pytest.skip("PortAudio cannot be loaded here: the message would be about it")
+    out = io.StringIO()
+    code = train_voice(["--no-speech", "--mic-device", "no-such-microphone-here",
+                        "--data-dir", str(tmp_path)], out)
+    said = out.getvalue()
+    assert code == 2
+    assert "no-such-microphone-here" in said and "`--mic-device`" in said
+    assert "`voice-spades train-voice` again" in said and "keyboard" not in said
+    assert not data_paths(tmp_path).voice_training_file("en").exists()
