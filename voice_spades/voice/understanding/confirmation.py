@@ -82,8 +82,8 @@ silence."""
 SWITCH_CONFIDENCES: dict[str, float] = {"it": 0.15}
 """Per language, a bar other than :data:`SWITCH_CONFIDENCE` for the sleep word. The
 English model verifies the Italian ones poorly: right "non ascoltare" and "smetti di
-ascoltare" were heard exactly at 0.17-0.46 in 6 of 60 espeak-ng readings (sets 610,
-612) and dropped, where no table talk (8,640 tries, Italian sets 611 and 613, plain and
+ascoltare" were heard exactly at 0.17-0.46 in 6 of their 20 espeak-ng readings (sets
+610, 612) and dropped, where no table talk (8,640 tries, Italian sets 611 and 613, plain and
 trained) and no other command (19 runs of Italian commands) was ever heard as either,
 at any confidence. Going to sleep wrongly is said aloud ("Not listening...") and undone
 by "riprendi ad ascoltare"."""
