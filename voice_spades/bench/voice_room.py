@@ -283,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
                              "audio's length (reproducible) or as measured (CPU time); "
                              "default %(default)s")
     parser.add_argument("--enroll", action="store_true",
-                        help="offline: each speaker first trains voice input in each room "
+                        help="each speaker first trains voice input in each room "
                              "(bench/voice_room_training.py)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--verbose", action="store_true", help="list every scene")

@@ -67,13 +67,14 @@ def vosk_in_use(language: str | None = None) -> Path | None:
     """The Vosk model a game in ``language`` would hear with when no recognizer is
     chosen (a usable model and the vosk package), else None: PocketSphinx, the one voice
     training adapts, would be used."""
-    import importlib.util
-
     try:
         path = find_vosk_model(None, language=language)
+        from voice_spades.voice.recognizers.vosk_recognizer import load_vosk
+
+        load_vosk()
     except SetupError:
         return None
-    return path if importlib.util.find_spec("vosk") is not None else None
+    return path
 
 
 def _pocketsphinx(lexicon: Lexicon, adaptation: Path | None) -> Recognizer:

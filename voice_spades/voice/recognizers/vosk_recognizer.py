@@ -43,8 +43,9 @@ SPELLING_COST = 0.1
 """Lexicon variants this cheap are the same word spelt another way ("cœur", "coeur")."""
 
 
-def _vosk() -> ModuleType:
-    """Import vosk (loading its native library) only when a model is really used."""
+def load_vosk() -> ModuleType:
+    """Import vosk (loading its native library) only when a model is really used;
+    SetupError when it cannot be loaded."""
     try:
         import vosk
     except (ImportError, OSError) as error:
@@ -60,7 +61,7 @@ def load_model(path: str | Path) -> Any:
     Raises SetupError naming the missing files, or saying the files are damaged.
     """
     folder = require_model_folder(path)
-    vosk = _vosk()
+    vosk = load_vosk()
     try:
         return vosk.Model(str(folder))
     except Exception as error:
@@ -166,7 +167,8 @@ class VoskRecognizer:
         if decodable in self._recognizers:
             self._recognizers.move_to_end(decodable)
             return self._recognizers[decodable]
-        recognizer = _vosk().KaldiRecognizer(self.model, SAMPLE_RATE, grammar_json(decodable))
+        recognizer = load_vosk().KaldiRecognizer(self.model, SAMPLE_RATE,
+                                                 grammar_json(decodable))
         recognizer.SetWords(True)
         recognizer.SetMaxAlternatives(self.max_alternatives)
         self._recognizers[decodable] = recognizer
