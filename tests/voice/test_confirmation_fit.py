@@ -24,6 +24,7 @@ from voice_spades.voice.understanding.confirmation import (
     ALONE_FLOORS,
     ASK_FITS,
     FIT_FLOORS,
+    LOW_BOTH_FLOORS,
     UNLIKE_ASK_FITS,
     understand,
 )
@@ -294,6 +295,27 @@ def test_french_table_talk_heard_as_a_bid_or_place_is_said_again_when_it_fitted_
                                  lexicon=FR), Propose | Act)
     named = dataclasses.replace(heard("huit de trèfle", 0.97), alone_fit=0.0)
     assert not isinstance(understand(named, cards, lexicon=FR), NotUnderstood)
+
+
+def test_french_card_named_outright_that_fitted_badly_both_ways_is_said_again() -> None:
+    # Trained, "le chien doit sortir" was asked about as "le trois de pique" (fit 0.29,
+    # 0.003 searched alone); right cards that fitted under 0.3 fitted 0.051 and more
+    # alone, and right cards that fitted 0.0001 alone fitted 0.4 and more.
+    cards = play_table(FR, "8C 6H 2D")
+    fit_floor, alone_floor = LOW_BOTH_FLOORS["fr"]["named"]
+    for fit, alone, said in ((fit_floor - 0.01, alone_floor / 10, NotUnderstood),
+                             (fit_floor - 0.01, alone_floor + 0.01, Propose),
+                             (fit_floor + 0.1, alone_floor / 10, Propose)):
+        card = dataclasses.replace(heard("huit de trèfle", fit), alone_fit=alone)
+        assert isinstance(understand(card, cards, lexicon=FR), said), (fit, alone)
+    # A card by its place has floors of its own; English none of these.
+    place = dataclasses.replace(heard("la plus forte à trèfle", 0.6), alone_fit=0.06)
+    assert not isinstance(understand(place, cards, lexicon=FR), NotUnderstood)
+    english = dataclasses.replace(heard("eight of clubs", fit_floor - 0.01),
+                                  alone_fit=alone_floor / 10)
+    assert not isinstance(understand(english, play_table(EN, "8C 6H 2D"), lexicon=EN),
+                          NotUnderstood)
+    assert set(LOW_BOTH_FLOORS) == {"fr"}
 
 
 

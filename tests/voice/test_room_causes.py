@@ -97,6 +97,9 @@ def test_the_bench_counts_the_causes_per_kind(capsys: pytest.CaptureFixture[str]
         assert listed == []
     else:
         assert len(listed) == 1 and abs(listed[0] - 1000 * row["latency_median"]) <= 1
+    # and where its utterance began and ended against the command's speech
+    placed = re.findall(r" utterance ([+-]\d+\.\d\d)/([+-]\d+\.\d\d) s", out)
+    assert len(placed) == 1 and -0.6 <= float(placed[0][0]) <= 0.0, out
 
 
 def test_causes_need_the_offline_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -220,6 +220,14 @@ def _sec(value: float | None) -> str:
     return "-" if value is None else f"{value * 1000:.0f} ms"
 
 
+def _placed(cause: dict[str, Any]) -> str:
+    """Where a scene's utterance began and ended against its command's speech (seconds;
+    negative: before), when ``--causes`` found one."""
+    if cause.get("start") is None:
+        return ""
+    return f" utterance {cause['start']:+.2f}/{cause['end']:+.2f} s"
+
+
 def print_table(rows: list[dict[str, Any]]) -> None:
     """The comparison table, one column per configuration."""
     lines: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
@@ -336,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{'ok' if s['correct'] else repr(s['heard'])}"
                       f"{' barge-in' if s['barged'] else ''}"
                       f"{'' if s['latency'] is None else ' after ' + _sec(s['latency'])}"
-                      f" extra {s['extra']}"
+                      f" extra {s['extra']}{_placed(c)}"
                       f"{' lost: ' + c['cause'] if c.get('cause') else ''}")
     if trainings is not None:
         print(readings_line([asdict(r) for r in trainings.readings]))

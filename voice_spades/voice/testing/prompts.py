@@ -43,10 +43,10 @@ from voice_spades.voice.understanding.grammar import (
     full_grammar,
 )
 
-CHATTER_PROMPTS = ("bid", "play", "question", "draw", "exchange", "asleep")
+CHATTER_PROMPTS = ("bid", "play", "question", "draw", "exchange", "asleep", "blind-nil")
 """The prompts out-of-grammar speech is tried at ("exchange": choosing the cards to
 give back after a blind nil; "asleep": after "stop listening", where only the wake
-phrase may be heard)."""
+phrase may be heard; "blind-nil": choosing blind nil before seeing one's cards)."""
 
 
 def prompt_table(phrase: str, seed: int,
@@ -108,6 +108,9 @@ def chatter_table(prompt: str, seed: int, lexicon: Lexicon | None = None) -> Phr
                              lexicon=lex)
     if prompt == "asleep":
         return asleep_table(seed, lex)
+    if prompt == "blind-nil":
+        return build_phrases(two_player_view(False), confirming=True, cursor=None,
+                             lexicon=lex)
     raise ValueError(f"unknown prompt {prompt!r}")
 
 
