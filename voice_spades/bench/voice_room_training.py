@@ -80,18 +80,20 @@ class RoomTrainings:
     def use(self, room: str, noise: str, voice: str | None) -> None:
         """Hear next with ``voice``'s training in ``room`` with ``noise`` (None: the
         first speaker's)."""
-        key = (voice or self.voices[0], room, noise)
-        if key not in self._trained:
-            self._trained[key] = self._train(*key)
-        self._current = self._trained[key]
+        self._current = self._trained_for(room, noise, voice)
 
     def prepare(self, places: Iterable[tuple[str, str, str | None]]) -> None:
         """Train now for each (room, noise, voice) of ``places``, so that a run in real
         time does not stop to train between scenes."""
         for room, noise, voice in places:
-            key = (voice or self.voices[0], room, noise)
-            if key not in self._trained:
-                self._trained[key] = self._train(*key)
+            self._trained_for(room, noise, voice)
+
+    def _trained_for(self, room: str, noise: str, voice: str | None) -> PocketSphinxRecognizer:
+        """``voice``'s training in ``room`` with ``noise``, trained the first time."""
+        key = (voice or self.voices[0], room, noise)
+        if key not in self._trained:
+            self._trained[key] = self._train(*key)
+        return self._trained[key]
 
     def _train(self, voice: str, room: str, noise: str) -> PocketSphinxRecognizer:
         path = Path(self._folder.name) / f"{len(self._trained)}.means"
