@@ -23,9 +23,12 @@ from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.confirmation import (
     ALONE_FLOORS,
     ASK_FITS,
+    DEFAULT_POLICY,
     FIT_FLOORS,
     LOW_BOTH_FLOORS,
+    OVER_GAME_SEARCH_FIT,
     UNLIKE_ASK_FITS,
+    over_game_policy,
     understand,
 )
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
@@ -38,13 +41,15 @@ def heard(text: str, confidence: float, *alternatives: tuple[str, float]) -> Rec
     return Recognition(text, confidence, ((text, share), *alternatives), 1.0, 0.01)
 
 
-def play_table(lex: Lexicon, hand: str, cursor: str | None = None) -> PhraseTable:
+def play_table(lex: Lexicon, hand: str, cursor: str | None = None,
+               legal: str | None = None) -> PhraseTable:
     match = Match(profile("pagat"), seed=3)
     while match.view(0).phase == Phase.BID:
         match.apply(Bid(3))
     assert match.to_act is not None
     held = tuple(Card.parse(code) for code in hand.split())
-    view = dataclasses.replace(match.view(match.to_act), hand=mask_of(held), legal=held)
+    allowed = held if legal is None else tuple(Card.parse(code) for code in legal.split())
+    view = dataclasses.replace(match.view(match.to_act), hand=mask_of(held), legal=allowed)
     return build_phrases(view, confirming=False,
                          cursor=Card.parse(cursor) if cursor is not None else None, lexicon=lex)
 
@@ -204,6 +209,35 @@ def test_english_bids_and_cards_that_fit_loosely_are_asked_not_said_again() -> N
                       Propose)
     assert isinstance(understand(heard("the six of diamonds", 0.2), cards, lexicon=EN),
                       NotUnderstood)
+
+
+def test_over_the_game_an_action_the_search_fitted_well_is_asked_not_said_again() -> None:
+    # In the room bench "eight of spades" said over the narrator was heard as "the eight
+    # of spades" at a search fit of 0.85, fitting 0.12 weighed with the alone check.
+    cards = play_table(EN, "8S 6H 2C")
+    over = over_game_policy(DEFAULT_POLICY)
+    card = dataclasses.replace(heard("the eight of spades", 0.12),
+                               search_fit=OVER_GAME_SEARCH_FIT + 0.15)
+    assert isinstance(understand(card, cards, lexicon=EN), NotUnderstood)
+    asked = understand(card, cards, over, lexicon=EN)
+    assert isinstance(asked, Propose) and asked.intent == Act(Card.parse("8S"))
+    searched_badly = dataclasses.replace(card, search_fit=OVER_GAME_SEARCH_FIT - 0.1)
+    assert isinstance(understand(searched_badly, cards, over, lexicon=EN), NotUnderstood)
+    # another card nearly heard: still "say again"
+    near = dataclasses.replace(heard("the eight of spades", 0.12, ("six of hearts", 0.3)),
+                               search_fit=0.95)
+    assert isinstance(understand(near, cards, over, lexicon=EN), NotUnderstood)
+    # a query is carried out at once: it keeps its floor
+    query = dataclasses.replace(heard("previous trick", 0.17), search_fit=0.94)
+    assert isinstance(understand(query, cards, over, lexicon=EN), NotUnderstood)
+    # a card the rules forbid now is answered with the reason, as when it fitted well
+    follow = play_table(EN, "8S 6H 2C", legal="6H")
+    assert understand(card, follow, over, lexicon=EN) == Act(Card.parse("8S"))
+    assert isinstance(understand(card, follow, lexicon=EN), NotUnderstood)
+    # over the game, an action that fitted well is still asked about first
+    sure = heard("the eight of spades", 0.99)
+    assert understand(sure, cards, lexicon=EN) == Act(Card.parse("8S"))
+    assert isinstance(understand(sure, cards, over, lexicon=EN), Propose)
 
 
 def test_a_french_yes_must_be_surer_than_a_no() -> None:

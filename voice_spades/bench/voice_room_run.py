@@ -12,14 +12,13 @@ no sound device (``--offline``: fast, for comparing cancellers);
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from voice_spades.bench.decode_time import decode_clock
 from voice_spades.bench.voice import Outcome, decode_one
 from voice_spades.bench.voice_room_scenes import Scene, command_samples
-from voice_spades.commands import Act, PlayCurrent
 from voice_spades.voice.audio.echo import EchoCanceller
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.early_end import EarlyEnd
@@ -34,6 +33,10 @@ from voice_spades.voice.testing.room import (
     active_rms,
     gain_for,
     speech_span,
+)
+from voice_spades.voice.understanding.confirmation import (
+    DEFAULT_POLICY,
+    over_game_policy,
 )
 from voice_spades.voice.understanding.grammar import (
     Listening,
@@ -157,18 +160,18 @@ class Book:
     def utterance(self, pcm: bytes, delivered: float, clock: Callable[[], float],
                   over_game: bool = False) -> None:
         """Decode one utterance delivered at ``delivered``; ``clock`` tells the time
-        once it is decided. One that began over the game's sound has any action it
-        names asked about first, as the listener does."""
+        once it is decided. One that began over the game's sound is decided as the
+        listener does (:func:`over_game_policy`)."""
         seconds = len(pcm) / BYTES_PER_SECOND
         start, end = delivered - seconds - 0.35, delivered
         speech = self.speech
         ours = speech is not None and not self.decided \
             and start <= speech[1] + OVERLAP_SLACK and end >= speech[0]
         self.recognizer.set_phrases(self.table.phrases)
+        policy = over_game_policy(DEFAULT_POLICY) if over_game else DEFAULT_POLICY
         outcome = decode_one(self.recognizer, self.table, pcm, self.scene.clip.transcript,
-                             self.expected if ours else None, False, self.kind, self.prompt)
-        if over_game:
-            outcome = asked_over_game(outcome, self.table)
+                             self.expected if ours else None, False, self.kind, self.prompt,
+                             policy=policy)
         if not ours:
             self.result.extra.append(outcome.answer)
             return
@@ -185,16 +188,6 @@ class Book:
                 and self.silence_at is not None:
             r.barged = True
             r.barge_seconds = self.silence_at - speech[0]
-
-
-def asked_over_game(outcome: Outcome, table: PhraseTable) -> Outcome:
-    """``outcome`` as the listener decides an utterance heard over the game's sound:
-    an action it would take unasked is asked about instead."""
-    intent = table.intent(outcome.heard) if outcome.heard else None
-    if outcome.answer != "act" or not isinstance(intent, Act | PlayCurrent) \
-            or intent not in table.legal:
-        return outcome
-    return replace(outcome, answer="ask", unasked=False)
 
 
 def chatter_answer(recognizer: Recognizer, pcm: bytes, number: int, seed: int) -> str:

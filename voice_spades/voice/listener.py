@@ -35,7 +35,7 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from voice_spades.commands import Act, AnyIntent, Propose
@@ -60,6 +60,7 @@ from voice_spades.voice.understanding.confirmation import (
     asleep_reminder,
     decide,
     offered_choices,
+    over_game_policy,
     switch,
 )
 from voice_spades.voice.understanding.grammar import (
@@ -255,7 +256,8 @@ class VoiceInput:
         """What one utterance means now (voice thread); None for noise. An utterance
         that began over the game's own sound (barge-in with echo cancellation) may hold
         what is left of the narration ("...four of diamonds"): any action it names is
-        asked about first."""
+        asked about first, and asked about rather than answered "say again" when the
+        grammar search fitted it well (:func:`over_game_policy`)."""
         table = self.load_phrases()
         heard = self.early_end.heard(pcm) or self.recognizer.decode(pcm)
         _log.info("heard %r (confidence %.2f%s)", heard.text, heard.confidence,
@@ -272,7 +274,7 @@ class VoiceInput:
             if asleep_reminder(reading, self.lexicon):
                 self.session.notify([Message("voice.room.still_asleep")])
             return None
-        policy = replace(self.policy, min_confidence=2.0) if over_game else self.policy
+        policy = over_game_policy(self.policy) if over_game else self.policy
         decided = decide(reading, table, policy, self.lexicon)
         if isinstance(decided, Propose):
             self.offered = offered_choices(reading, table, self.lexicon)
