@@ -19,6 +19,9 @@
   against a query or a command: :data:`UNLIKE_ASK_FITS`) is asked about, as is a
   card against which a query was nearly heard (:data:`UNLIKE_ASK_SHARES`) or, in
   French, "play it" was weighed at all (:data:`CURRENT_ASK_SHARES`).
+* Speech that began over the game's own sound (:func:`over_game_policy`) has every
+  action it names asked about, and an action whose words the grammar search fitted
+  well is asked about rather than answered "say again" (:data:`OVER_GAME_SEARCH_FIT`).
 * Queries, answers and harmless commands go through at once. "New game" is
   asked about by the session itself; "save and quit", which ends the program,
   is always asked about when said: "Save and quit?" (other speech was heard as
@@ -483,11 +486,7 @@ def decide(reading: Reading, table: PhraseTable,
     intent = reading.intent
     lex = lexicon or default_lexicon()
     kind = reading_kind(reading)
-    if policy.reject_table_talk and (
-            reading.fit < fit_floor(intent, lex, kind)
-            or (reading.alone_fit is not None
-                and reading.alone_fit < _per_kind(ALONE_FLOORS, kind, lex, 0.0))
-            or _under_both_floors(reading, kind, lex)) \
+    if policy.reject_table_talk and _fits_like_table_talk(reading, kind, lex) \
             and not _searched_well(reading, policy):
         return NotUnderstood(reading.phrase)
     min_confidence = policy.min_confidence
@@ -518,6 +517,15 @@ def decide(reading: Reading, table: PhraseTable,
     if (is_bid and policy.confirm_bids) or unsure:
         return Propose(intent, _question_offering(intent, reading, table, lex))
     return intent
+
+
+def _fits_like_table_talk(reading: Reading, kind: str, lexicon: Lexicon) -> bool:
+    """Whether ``reading`` fits its phrase under a table-talk floor of its kind:
+    :data:`FIT_FLOORS`, :data:`ALONE_FLOORS` or both of :data:`LOW_BOTH_FLOORS`."""
+    return reading.fit < fit_floor(reading.intent, lexicon, kind) \
+        or (reading.alone_fit is not None
+            and reading.alone_fit < _per_kind(ALONE_FLOORS, kind, lexicon, 0.0)) \
+        or _under_both_floors(reading, kind, lexicon)
 
 
 def _searched_well(reading: Reading, policy: ConfirmationPolicy) -> bool:
