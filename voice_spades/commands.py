@@ -160,9 +160,11 @@ class Propose:
 
 @dataclass(frozen=True, slots=True)
 class NotUnderstood:
-    """Speech that matched nothing: the session answers "Sorry, say again"."""
+    """Speech that matched nothing: the session answers "Sorry, say again" (and then
+    ``hint``, when the voice layer has advice to add, such as how to train it)."""
 
     heard: str | None = None
+    hint: Message | None = None
 
 
 AnyIntent = Intent | Propose | NotUnderstood

@@ -53,7 +53,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
     "fr": frozenset({
         "as", "en", "on", "plus", "point", "points", "total", "score", "scores", "table",
         "question", "message", "messages", "option", "options", "action", "page", "part",
-        "minute", "moment", "chance", "long", "normal", "possible", "machine", "archive",
+        "minute", "minutes", "moment", "chance", "long", "normal", "possible", "machine", "archive",
         "mono", "go", "audio", "standard", "silence", "section", "sections", "terminal",
         "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases",
     }),

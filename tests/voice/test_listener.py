@@ -157,6 +157,27 @@ def test_speech_outside_the_phrases_is_not_understood_but_noise_is_ignored() -> 
     assert voice_input.interpret(noise(1.0, rms=2000)) is None
 
 
+def test_untrained_voice_says_once_after_the_third_say_again_how_to_train_it() -> None:
+    for suggest in (True, False):
+        session, out = at_my_bid()
+        voice_input = started(session, FakeRecognizer(*[None] * 5))
+        voice_input.suggest_training = suggest
+        try:
+            for _ in range(5):
+                voice_input.hear(WORD)
+                assert session.step(5.0)
+            sorry = [i for i, text in enumerate(out.texts) if text == "Sorry, say again."]
+            hints = [i for i, text in enumerate(out.texts) if "voice-spades train-voice" in text]
+            assert len(sorry) == 5
+            if suggest:
+                assert hints == [sorry[2] + 1], out.texts[-8:]
+                assert out.texts[hints[0]].startswith("Voice input is not trained to your voice")
+            else:
+                assert hints == []
+        finally:
+            voice_input.stop()
+
+
 def test_the_narrator_mutes_the_microphone() -> None:
     session, _ = at_my_bid()
     speaker = FakeSpeaker()

@@ -178,8 +178,11 @@ class PlayerTurn:
                 return self._command(control, table)
             case Propose(proposed, question):
                 return self._propose(proposed, question, table)
-            case NotUnderstood(heard):
-                return saying(make_line(words, "sorry", heard=heard or words.say("word.that")))
+            case NotUnderstood(heard, hint):
+                sorry = make_line(words, "sorry", heard=heard or words.say("word.that"))
+                if hint is None:
+                    return saying(sorry)
+                return saying(sorry, make_line(words, hint.id, **hint.fields))
         return NOTHING
 
     @staticmethod

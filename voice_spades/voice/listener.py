@@ -35,10 +35,10 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from voice_spades.commands import Act, AnyIntent, Propose
+from voice_spades.commands import Act, AnyIntent, NotUnderstood, Propose
 from voice_spades.engine import Phase
 from voice_spades.errors import SetupError
 from voice_spades.messages import Message
@@ -79,6 +79,11 @@ answered with "Sorry, say again"."""
 RECOGNIZER_NAMES = {"pocketsphinx": Message("voice.recognizer.pocketsphinx"),
                     "vosk": Message("voice.recognizer.vosk")}
 """How the player hears the name of each recognizer."""
+TRAINING_HINT_AFTER = 3
+"""Voice that is not trained to the player's voice says once how to train it, at this
+many "Sorry, say again" in a game: trained, it understood 98-99% of English commands
+where it understood 93-95% untrained (README, voice training), and a player who never
+read the README would not know."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,11 @@ class VoiceInput:
         self._utterances: deque[tuple[bytes, bool]] = deque()
         self._stopping = False
         self._thread: threading.Thread | None = None
+        self.suggest_training = False
+        """Whether voice runs untrained where training would serve (PocketSphinx with no
+        training of the player's voice): after :data:`TRAINING_HINT_AFTER` "say again"
+        the player is told once how to train it."""
+        self._not_understood = 0
 
     # ----- life -------------------------------------------------------------------
     def start(self, speaker: Speaker | None = None) -> None:
@@ -221,7 +231,7 @@ class VoiceInput:
                 else:
                     intent = self.interpret(*item)
                     if intent is not None:
-                        self.session.submit(intent)
+                        self.session.submit(self._with_hint(intent))
             except Exception:  # a recognizer bug must not end voice for the game
                 _log.exception("voice input failed on an utterance")
 
@@ -279,6 +289,16 @@ class VoiceInput:
         if isinstance(decided, Propose):
             self.offered = offered_choices(reading, table, self.lexicon)
         return decided
+
+    def _with_hint(self, intent: AnyIntent) -> AnyIntent:
+        """``intent``; the :data:`TRAINING_HINT_AFTER`-th "say again" of untrained voice
+        also says how to train it (after the "say again" itself)."""
+        if not isinstance(intent, NotUnderstood):
+            return intent
+        self._not_understood += 1
+        if self.suggest_training and self._not_understood == TRAINING_HINT_AFTER:
+            return replace(intent, hint=Message("voice.training.hint"))
+        return intent
 
     def _switch(self, on: bool) -> None:
         """Sleep or wake (the sleep word), and say which."""
@@ -340,6 +360,8 @@ def start_voice(session: Session, speaker: Speaker | None,
     voice = VoiceInput(session, recognizer, microphone,
                        policy=ConfirmationPolicy(confirm_bids=options.confirm_bids),
                        listen_key=options.listen_key, lexicon=lexicon_for(language))
+    voice.suggest_training = options.paths is not None and recognizer.name == "pocketsphinx" \
+        and adaptation is None and training_problem is None
     voice.start(speaker)
     if echo_problem is not None:
         session.notify([echo_problem])
