@@ -236,3 +236,17 @@ def test_chatter_forced_into_a_phrase_is_told_apart_from_a_question(
         assert chatter["bid"][answer] == 1
         assert chatter["asleep"]["ignore"] == 1  # asleep, the game says nothing
         assert all(f["act"] == 0 for f in chatter.values())
+
+
+def test_a_yes_or_no_at_the_blind_nil_or_draw_decision_counts_as_the_decision(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"Nope" heard for "not blind" declines blind nil, as the session takes it; a yes
+    heard for "discard" keeps the card: wrong, and acted on."""
+    path = silent_manifest(tmp_path, ["not blind", "discard"])
+    recognizer = ScriptedRecognizer(["nope", "yes"])
+    assert bench.main(["--manifest", str(path), "--json", "--grammar", "per-prompt"],
+                      opener=lambda name: recognizer) == 0
+    row = last_json(capsys.readouterr().out)[0]
+    assert row["prompts"]["blind-nil"]["intent_accuracy"] == 1.0
+    assert row["prompts"]["draw"]["intent_accuracy"] == 0.0
+    assert row["prompts"]["draw"]["wrong_unconfirmed"] == 1

@@ -54,10 +54,11 @@ from voice_spades.commands import (
     PlayCurrent,
     Propose,
 )
-from voice_spades.engine import Bid, BlindNilChoice
+from voice_spades.engine import Bid, BlindNilChoice, DrawChoice, Phase
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
 from voice_spades.voice.audio.features import voiced_fraction
+from voice_spades.voice.learning import teaches
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, default_lexicon, lexicon_for
 from voice_spades.voice.models.locations import find_vosk_model
 from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer, load_phrases
@@ -136,6 +137,18 @@ def _acts(meaning: object, table: PhraseTable) -> bool:
     return not isinstance(meaning, Act | PlayCurrent) or meaning in table.legal
 
 
+def _as_decision(intent: object, table: PhraseTable) -> object:
+    """``intent``, but a yes or a no at the blind nil or draw decision with no question of
+    the player's own pending (the prompts tried here hold none) as the decision it makes
+    there (the session's rule): "nope" said for "not blind" declines blind nil."""
+    if isinstance(intent, Confirm) and not table.offered \
+            and table.phase in (Phase.BLIND_NIL, Phase.DRAW):
+        choice = BlindNilChoice(intent.yes) if table.phase == Phase.BLIND_NIL \
+            else DrawChoice(intent.yes)
+        return Act(choice)
+    return intent
+
+
 CHUNK_SECONDS = 0.1
 """Audio is streamed to the recognizer in blocks this long, as a microphone sends it."""
 
@@ -166,7 +179,7 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     decided = decide(reading, table, policy, lexicon)
     end = time.perf_counter()
     offered = offered_choices(reading, table, lexicon) if isinstance(decided, Propose) else ()
-    got: object = reading.meaning if state_free else reading.intent
+    got: object = reading.meaning if state_free else _as_decision(reading.intent, table)
     if isinstance(reading.meaning, Listening):
         got = switch(reading, lexicon)
     if isinstance(got, NotUnderstood) or (isinstance(decided, NotUnderstood)
@@ -194,7 +207,8 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
     details = {"confidence": round(result.confidence, 4), "cost": reading.cost,
                "alternatives": [[t, round(p, 4)] for t, p in result.alternatives[:3]],
                "rivals": len(reading.rivals), "reason": result.reason,
-               "acts": _acts(got, table) and lasting, "expected_acts": _acts(expected, table)}
+               "acts": _acts(got, table) and lasting, "expected_acts": _acts(expected, table),
+               "phrase": reading.phrase, "teaches": teaches(decided, table)}
     found = getattr(recognizer, "last_details", None)
     if found is not None and getattr(found, "verification", None) is not None:
         details["verification"] = round(found.verification, 4)
@@ -311,6 +325,12 @@ def main(argv: list[str] | None = None,
                              "(PocketSphinx adapted to each; bench/voice_enrolled.py)")
     parser.add_argument("--enroll-length", type=int, default=None,
                         help="phrases of the script read (default: the whole script)")
+    parser.add_argument("--learn", action="store_true",
+                        help="each speaker's clips in turn, the voice learnt from the "
+                             "commands carried out, as in a game (bench/voice_learnt.py)")
+    parser.add_argument("--learn-at", type=int, nargs="+", default=None,
+                        help="after how many commands the voice is learnt (default: the "
+                             "game's)")
     args = parser.parse_args(argv)
     opened = open_manifest(args.manifest, args.language)
     if opened is None:
@@ -329,7 +349,11 @@ def main(argv: list[str] | None = None,
             continue
         for grammar in grammars:
             policy = ConfirmationPolicy(confirm_bids=not args.no_confirm)
-            if args.enroll and backend == "pocketsphinx":
+            if args.learn and backend == "pocketsphinx":
+                outcomes = _learnt(samples, grammar, args.seed, lexicon, policy, args.learn_at)
+                if outcomes is None:
+                    return 2
+            elif args.enroll and backend == "pocketsphinx":
                 outcomes = _enrolled(samples, grammar, args.seed, lexicon, policy,
                                      args.enroll_length)
                 if outcomes is None:
@@ -362,6 +386,24 @@ def _enrolled(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexic
     for reading in readings:
         print(f"  trained on {reading.speaker}: {reading.heard} of {reading.read} phrases "
               f"heard, {reading.seconds:.1f} s")
+    return list(outcomes)
+
+
+def _learnt(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
+            policy: ConfirmationPolicy, at: Sequence[int] | None) -> list[Outcome] | None:
+    """The outcomes of :func:`voice_learnt.learnt_run`, with when each speaker's voice
+    was learnt printed; None, with the reason printed, when the manifest names no
+    speakers."""
+    learnt = importlib.import_module("voice_spades.bench.voice_learnt")
+    try:
+        outcomes, speakers = learnt.learnt_run(samples, grammar, seed, lexicon, policy, at)
+    except ValueError as error:
+        print(f"voice-spades bench voice --learn: {error}", file=sys.stderr)
+        return None
+    for speaker in speakers:
+        print(f"  {speaker.speaker}: {speaker.clips} clips, learnt after clip "
+              f"{', '.join(map(str, speaker.learnt_after)) or 'never'}; after: "
+              f"{speaker.right_after} of {speaker.commands_after} commands understood")
     return list(outcomes)
 
 

@@ -57,17 +57,24 @@ def read_script(recognizer: PocketSphinxRecognizer, voice: str, phrases: Sequenc
     return enrollment.heard
 
 
-def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
-                 policy: ConfirmationPolicy,
-                 length: int | None = None) -> tuple[list[Outcome], list[Reading]]:
-    """The outcomes of every sample (in manifest order), each decoded with its
-    speaker's training; and how each training went."""
+def places_by_speaker(samples: Sequence[Sample]) -> dict[str, list[int]]:
+    """Each speaker's clips, by place in the manifest; ValueError when the manifest
+    names no speaker for some clips."""
     if any(not sample.speaker for sample in samples):
         raise ValueError("the manifest names no speaker for some clips (third column); "
                          "make it again with python -m voice_spades.voice.testing.manifest")
     places: dict[str, list[int]] = defaultdict(list)
     for place, sample in enumerate(samples):
         places[sample.speaker].append(place)
+    return places
+
+
+def enrolled_run(samples: Sequence[Sample], grammar: str, seed: int, lexicon: Lexicon,
+                 policy: ConfirmationPolicy,
+                 length: int | None = None) -> tuple[list[Outcome], list[Reading]]:
+    """The outcomes of every sample (in manifest order), each decoded with its
+    speaker's training; and how each training went."""
+    places = places_by_speaker(samples)
     phrases = script(lexicon) if length is None else script(lexicon, length)
     outcomes: dict[int, list[Outcome]] = {}
     readings: list[Reading] = []

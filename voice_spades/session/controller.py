@@ -372,11 +372,13 @@ class Session:
         """A catalog message as a line, at the session's verbosity."""
         return self.game.line(message_id, priority=priority, **fields)
 
-    def notify(self, notices: Sequence[Message | SpadesError]) -> None:
-        """Say start-up notices, urgently: messages, or errors that say what went wrong
-        and how the game carries on (why voice is off, say)."""
+    def notify(self, notices: Sequence[Message | SpadesError], *, urgent: bool = True) -> None:
+        """Say start-up notices, urgently (cutting what is being said) unless ``urgent``
+        is False (then in turn): messages, or errors that say what went wrong and how the
+        game carries on (why voice is off, say)."""
         messages = [n.message if isinstance(n, SpadesError) else n for n in notices]
-        self.emit([self.line(m.id, priority=Priority.HIGH, **m.fields) for m in messages])
+        priority = Priority.HIGH if urgent else Priority.NORMAL
+        self.emit([self.line(m.id, priority=priority, **m.fields) for m in messages])
 
     def emit(self, lines: Sequence[Line], names: Card | None = None) -> None:
         """Send lines to the output (empty ones are left out). ``names`` is the card under

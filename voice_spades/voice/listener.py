@@ -31,6 +31,7 @@ is a whole command ("queen" waits, when "queen of hearts" may be said).
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import deque
@@ -38,7 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from voice_spades.commands import Act, AnyIntent, NotUnderstood, Propose
+from voice_spades.commands import Act, AnyIntent, Cancel, Confirm, NotUnderstood, Propose
 from voice_spades.engine import Phase
 from voice_spades.errors import SetupError
 from voice_spades.messages import Message
@@ -52,6 +53,7 @@ from voice_spades.voice.audio.echo import echo_canceller_for
 from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.audio.microphone import Device, Microphone, probe
 from voice_spades.voice.early_end import EarlyEnd
+from voice_spades.voice.learning import IF_CONFIRMED, NOW, PlayLearning, teaches
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
 from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.recognizers.choice import choose_recognizer
@@ -145,6 +147,11 @@ class VoiceInput:
         training of the player's voice): after :data:`TRAINING_HINT_AFTER` "say again"
         the player is told once how to train it."""
         self._not_understood = 0
+        self.learning: PlayLearning | None = None
+        """Learns the player's voice from the commands carried out, while voice is
+        untrained (:mod:`~voice_spades.voice.learning`); None: not learning."""
+        self._proposed: tuple[str, bytes] | None = None
+        """The phrase and audio of the action asked about, learnt if confirmed."""
 
     # ----- life -------------------------------------------------------------------
     def start(self, speaker: Speaker | None = None) -> None:
@@ -170,6 +177,8 @@ class VoiceInput:
         """Stop the microphone and the voice thread, and unplug from the session."""
         self.microphone.stop()
         self.early_end.close()
+        if self.learning is not None:
+            self.learning.close()
         if self.microphone.canceller is not None:
             self.microphone.canceller.detach()
         with self._cond:
@@ -251,6 +260,7 @@ class VoiceInput:
         context = context or self.session.context()
         if context.question is None:
             self.offered = ()
+            self._proposed = None
         table = build_phrases(context.view, confirming=context.question is not None,
                               cursor=context.cursor, lexicon=self.lexicon, offered=self.offered)
         if self.asleep:
@@ -288,7 +298,31 @@ class VoiceInput:
         decided = decide(reading, table, policy, self.lexicon)
         if isinstance(decided, Propose):
             self.offered = offered_choices(reading, table, self.lexicon)
+        if self.learning is not None:
+            self._learn_from(decided, reading.phrase, table, pcm, over_game)
         return decided
+
+    def _learn_from(self, decided: AnyIntent, phrase: str | None, table: PhraseTable,
+                    pcm: bytes, over_game: bool) -> None:
+        """Hand :attr:`learning` a command carried out: an action acted on unasked, or
+        the action asked about when the answer is yes. Speech that began over the
+        game's sound is left out (it may hold the narration's remains)."""
+        if self.learning is None:
+            return
+        if isinstance(decided, Confirm | Cancel):
+            proposed, self._proposed = self._proposed, None
+            if isinstance(decided, Confirm) and decided.yes and proposed is not None:
+                self.learning.heard(*proposed)
+            return
+        if isinstance(decided, Propose):
+            self._proposed = None  # another question replaces the one asked
+        if over_game or phrase is None:
+            return
+        taught = teaches(decided, table)
+        if taught == IF_CONFIRMED:
+            self._proposed = (phrase, pcm)  # (until the question is answered or gone)
+        elif taught == NOW:
+            self.learning.heard(phrase, pcm)
 
     def _with_hint(self, intent: AnyIntent) -> AnyIntent:
         """``intent``; the :data:`TRAINING_HINT_AFTER`-th "say again" of untrained voice
@@ -360,8 +394,12 @@ def start_voice(session: Session, speaker: Speaker | None,
     voice = VoiceInput(session, recognizer, microphone,
                        policy=ConfirmationPolicy(confirm_bids=options.confirm_bids),
                        listen_key=options.listen_key, lexicon=lexicon_for(language))
-    voice.suggest_training = options.paths is not None and recognizer.name == "pocketsphinx" \
-        and adaptation is None and training_problem is None
+    if options.paths is not None and recognizer.name == "pocketsphinx" \
+            and adaptation is None and training_problem is None:
+        voice.suggest_training = True
+        voice.learning = PlayLearning(recognizer,  # type: ignore[arg-type]
+                                      options.paths.voice_training_file(language),
+                                      functools.partial(_learnt, voice))
     voice.start(speaker)
     if echo_problem is not None:
         session.notify([echo_problem])
@@ -373,6 +411,12 @@ def start_voice(session: Session, speaker: Speaker | None,
         name = RECOGNIZER_NAMES.get(recognizer.name, recognizer.name)
         return voice, Message("voice.on", recognizer=name, how=how)
     return voice, Message("voice.on_chosen", choice=choice, how=how)
+
+
+def _learnt(voice: VoiceInput, heard: int) -> None:
+    """Voice has learnt the player's voice (the learning thread): say so, in turn."""
+    voice.suggest_training = False
+    voice.session.notify([Message("voice.training.learnt", heard=heard)], urgent=False)
 
 
 def voice_training(paths: DataPaths | None, language: str) -> tuple[Path | None, Message | None]:

@@ -133,6 +133,23 @@ class PocketSphinxRecognizer:
         """The player's voice training the decoders load (a means file), or None."""
         return self._decoders.adaptation
 
+    def use_training(self, adaptation: Path | None) -> None:
+        """Hear through ``adaptation`` (a means file already checked; None: the standard
+        model) from the next decode on. The new decoders load here (about half a second)
+        while the old ones go on decoding; the phrases loaded stay loaded."""
+        with self._lock:
+            extra_words = {word: list(variants)
+                           for word, variants in self._decoders.extra_words.items()}
+        fresh = Decoders(self.tuning, self.model_dir, self.lexicon, extra_words, adaptation)
+        fresh.grammar  # noqa: B018 (loads them now, not at the next decode)
+        with self._lock:
+            old, self._decoders = self._decoders, fresh
+            self._recent.clear()
+            self._words_changed += 1
+            if self._phrases.original:
+                self._set_phrases(list(self._phrases.original.values()))
+        old.close()
+
     # -- phrases ----------------------------------------------------------------
 
     @property

@@ -1,0 +1,147 @@
+"""Learning the player's voice as they play: which utterances teach it, the training
+learnt from real speech and used at once, and the listener handing over only commands
+carried out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.session.fakes import RecordingOutput
+from tests.voice.synthetic import noise
+from tests.voice.test_listener import WORD, FakeRecognizer, NoDevice, at_my_bid, started
+from voice_spades.commands import Act, Ask, Command, Control, NotUnderstood, Propose, Query
+from voice_spades.engine import Bid, Card
+from voice_spades.messages import Message
+from voice_spades.storage.paths import data_paths
+from voice_spades.voice import listener
+from voice_spades.voice.adaptation.trained_means import load_trained_means
+from voice_spades.voice.learning import IF_CONFIRMED, NOW, PlayLearning, teaches
+from voice_spades.voice.listener import VoiceInput, VoiceOptions
+from voice_spades.voice.testing.testspeech import SpeechParams, synthesize, tools_available
+from voice_spades.voice.understanding.grammar import build_phrases
+
+PHRASES = ("bid three", "queen of hearts", "play my lowest club", "keep it", "discard",
+           "two of spades", "no blind nil", "exchange nothing")
+
+
+def test_only_actions_carried_out_or_asked_about_teach() -> None:
+    session, _ = at_my_bid()
+    table = build_phrases(session.view, confirming=False, cursor=None)
+    legal = Act(Bid(3))
+    assert legal in table.legal
+    assert teaches(legal, table) == NOW
+    assert teaches(Act(Card.parse("QH")), table) is None  # not a bid: refused, not taught
+    assert teaches(Propose(legal, Message("voice.confirm.bid", number="three")),
+                   table) == IF_CONFIRMED
+    assert teaches(Propose(Command(Control.SAVE_AND_QUIT), Message("voice.confirm.quit")),
+                   table) is None
+    assert teaches(Ask(Query.SCORES), table) is None
+    assert teaches(NotUnderstood("bid three"), table) is None
+
+
+class Taught:
+    """Stands in for :class:`PlayLearning` in the listener: what it was handed."""
+
+    def __init__(self) -> None:
+        self.phrases: list[str] = []
+
+    def heard(self, phrase: str, pcm: bytes) -> None:
+        self.phrases.append(phrase)
+
+    def close(self) -> None:
+        pass
+
+
+def taught_by(*script: tuple[str, bool]) -> list[str]:
+    """What the listener teaches, at the bid prompt, from ``script``: each utterance's
+    text and whether it began over the game's sound, submitted to the session in turn."""
+    session, _ = at_my_bid()
+    voice_input = VoiceInput(session, FakeRecognizer(*(text for text, _ in script)),
+                             NoDevice())
+    taught = Taught()
+    voice_input.learning = taught  # type: ignore[assignment]
+    for _, over_game in script:
+        decided = voice_input.interpret(WORD, over_game)
+        assert decided is not None
+        session.submit(decided)
+        assert session.step(5.0)
+        voice_input.context_changed(session.context())
+    return taught.phrases
+
+
+def test_the_listener_teaches_a_confirmed_action_and_nothing_refused_or_over_the_game(
+        ) -> None:
+    assert taught_by(("bid three", False)) == []  # asked: not yet
+    assert taught_by(("bid three", False), ("yes", False)) == ["bid three"]
+    assert taught_by(("bid three", False), ("no", False)) == []
+    assert taught_by(("bid three", True), ("yes", False)) == []  # over the narrator
+    assert taught_by(("what is the score", False)) == []
+    assert taught_by(("bid three", False), ("what is the score", False), ("yes", False)) \
+        == ["bid three"]
+
+
+def test_start_voice_learns_only_while_pocketsphinx_is_untrained(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(listener, "probe", lambda device=None: None)
+    monkeypatch.setattr(listener, "Microphone", lambda *args, **kwargs: NoDevice())
+    paths = data_paths(tmp_path)
+    options = VoiceOptions(recognizer="pocketsphinx", paths=paths, echo_cancellation=False)
+    session, _ = at_my_bid()
+    voice_input, _ = listener.start_voice(session, None, options)
+    try:
+        assert voice_input.learning is not None and voice_input.suggest_training
+        assert voice_input.learning.save_to == paths.voice_training_file("en")
+    finally:
+        voice_input.stop()
+    session, _ = at_my_bid()
+    voice_input, _ = listener.start_voice(session, None, VoiceOptions(
+        recognizer="pocketsphinx", echo_cancellation=False))
+    try:
+        assert voice_input.learning is None and not voice_input.suggest_training
+    finally:
+        voice_input.stop()
+
+
+@pytest.mark.audio
+@pytest.mark.slow
+@pytest.mark.skipif(not tools_available(), reason="needs espeak-ng and sox")
+def test_the_voice_is_learnt_from_spoken_commands_saved_and_heard_with_at_once(
+        tmp_path: Path) -> None:
+    from voice_spades.voice.recognizers.pocketsphinx_decoders import builtin_model_dir
+    from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+
+    recognizer = PocketSphinxRecognizer()
+    recognizer.set_phrases(PHRASES)
+    save_to = tmp_path / "voice-training-en.means"
+    learnt: list[int] = []
+    learning = PlayLearning(recognizer, save_to, learnt.append, at=(8,))
+    voice = SpeechParams(voice="en-us+f3")
+    learning.heard("queen of hearts", noise(1.0, rms=2000))  # not speech: not counted
+    for phrase in PHRASES:
+        learning.heard(phrase, synthesize(phrase, voice))
+    learning.join(timeout=120)
+    assert learnt == [8] and learning.heard_count == 8 and learning.done
+    assert load_trained_means(save_to, builtin_model_dir() / "en-us") is not None
+    assert recognizer.adaptation == save_to
+    learning.heard("bid three", synthesize("bid three", voice))  # learnt: no more
+    learning.join(timeout=10)
+    assert learning.heard_count == 8
+    heard = recognizer.decode(synthesize("play my lowest club", voice))
+    assert heard.text == "play my lowest club"  # the phrases stayed loaded
+    recognizer.close()
+
+
+def test_what_was_learnt_is_said_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    session, out = at_my_bid()
+    voice_input = started(session, FakeRecognizer())
+    voice_input.suggest_training = True
+    try:
+        listener._learnt(voice_input, 24)
+        assert not voice_input.suggest_training
+        assert isinstance(out, RecordingOutput)
+        assert out.texts[-1].startswith("Voice input has learnt your voice from 24 of your "
+                                        "commands")
+    finally:
+        voice_input.stop()

@@ -1,0 +1,142 @@
+"""Learning the player's voice as they play, for a player who never ran the voice training.
+
+The commands the game carried out are the player's words, heard right: an action
+acted on without a question, or one asked about and confirmed with a yes. Each is
+aligned to its phrase as the training's readings are
+(:class:`~voice_spades.voice.adaptation.enrollment.Enrollment`), and after
+:data:`LEARN_AT` of them the model's means are moved towards the voice, saved as the
+player's voice training and used at once: the same as ``voice-spades train-voice``,
+from the game's own commands. Training later replaces it, and ``train-voice --forget``
+forgets it.
+
+The work runs on a thread of its own, so the game never waits for it (aligning a
+command takes 0.2-0.3 s, moving the means 10-18 s of a 2-core machine).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from voice_spades.commands import Act, AnyIntent, PlayCurrent, Propose
+from voice_spades.voice.adaptation.trained_means import save_trained_means
+from voice_spades.voice.understanding.grammar import PhraseTable
+
+if TYPE_CHECKING:
+    from voice_spades.voice.adaptation.enrollment import Enrollment
+    from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+
+_log = logging.getLogger(__name__)
+
+LEARN_AT: tuple[int, ...] = (24,)
+"""After how many commands heard right the voice is learnt (from all heard so far)."""
+
+
+NOW = "now"
+"""What :func:`teaches` says of an action carried out at once: learnt now."""
+IF_CONFIRMED = "if confirmed"
+"""What :func:`teaches` says of an action asked about: learnt if the answer is yes."""
+
+
+def teaches(decided: AnyIntent, table: PhraseTable) -> str | None:
+    """Whether the utterance that ``decided`` answered may teach the player's voice:
+    :data:`NOW` (an action the rules allow, acted on unasked), :data:`IF_CONFIRMED` (an
+    action asked about) or None (a query, a command, "say again", a forbidden action:
+    nothing says the words were heard right)."""
+    if isinstance(decided, Propose):
+        return IF_CONFIRMED if isinstance(decided.intent, Act | PlayCurrent) else None
+    if isinstance(decided, Act | PlayCurrent) and decided in table.legal:
+        return NOW
+    return None
+
+
+class PlayLearning:
+    """Gathers the commands carried out (:meth:`heard`) and, at each count of
+    :data:`LEARN_AT`, trains ``recognizer`` on them, saves the training to ``save_to``
+    and calls ``learnt`` with the count. With ``background`` False the work is done in
+    :meth:`heard` itself (a benchmark's way)."""
+
+    def __init__(self, recognizer: PocketSphinxRecognizer, save_to: Path,
+                 learnt: Callable[[int], None] = lambda heard: None, *,
+                 at: Sequence[int] = LEARN_AT, background: bool = True) -> None:
+        self.recognizer = recognizer
+        self.save_to = save_to
+        self.learnt = learnt
+        self.at = tuple(sorted(at))
+        self.background = background
+        self.heard_count = 0
+        """Commands aligned to their phrase so far."""
+        self._enrollment: Enrollment | None = None
+        self._waiting: deque[tuple[str, bytes]] = deque()
+        self._cond = threading.Condition()
+        self._closed = False
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    @property
+    def done(self) -> bool:
+        """True once the last count of :attr:`at` was learnt (nothing more is gathered)."""
+        return not self.at or self.heard_count >= self.at[-1]
+
+    def heard(self, phrase: str, pcm: bytes) -> None:
+        """A command carried out: ``phrase`` as the grammar spells it, said in ``pcm``
+        (16 kHz mono int16)."""
+        if self.done or self._closed:
+            return
+        if not self.background:
+            self._learn(phrase, pcm)
+            return
+        with self._cond:
+            self._waiting.append((phrase, pcm))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="voice-learning",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def close(self) -> None:
+        """Stop learning (what is half done is dropped)."""
+        with self._cond:
+            self._closed = True
+            self._waiting.clear()
+            self._cond.notify_all()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait until what was heard so far is learnt (tests, benchmarks)."""
+        with self._cond:
+            self._cond.wait_for(lambda: not self._waiting and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._closed or bool(self._waiting))
+                if self._closed:
+                    return
+                phrase, pcm = self._waiting.popleft()
+                self._busy = True
+            try:
+                self._learn(phrase, pcm)
+            except Exception:  # learning is a bonus: a failure must not end voice
+                _log.exception("learning the voice failed")
+                self.close()
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _learn(self, phrase: str, pcm: bytes) -> None:
+        if self._enrollment is None:
+            from voice_spades.voice.adaptation.enrollment import Enrollment
+
+            self._enrollment = Enrollment(self.recognizer)
+        if self.done or not self._enrollment.hear(phrase, pcm):
+            return
+        self.heard_count = self._enrollment.heard
+        if self.heard_count in self.at:
+            save_trained_means(self.save_to, self._enrollment.trained_means())
+            self.recognizer.use_training(self.save_to)
+            self.learnt(self.heard_count)
