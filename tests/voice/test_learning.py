@@ -116,20 +116,43 @@ def test_the_voice_is_learnt_from_spoken_commands_saved_and_heard_with_at_once(
     recognizer.set_phrases(PHRASES)
     save_to = tmp_path / "voice-training-en.means"
     learnt: list[int] = []
-    learning = PlayLearning(recognizer, save_to, learnt.append, at=(8,))
+    learning = PlayLearning(recognizer, save_to, learnt.append, at=(4, 8))
     voice = SpeechParams(voice="en-us+f3")
     learning.heard("queen of hearts", noise(1.0, rms=2000))  # not speech: not counted
-    for phrase in PHRASES:
+    for phrase in PHRASES[:4]:
+        learning.heard(phrase, synthesize(phrase, voice))
+    learning.join(timeout=120)
+    # the first count is used at once, but kept only while the game lasts
+    assert learning.heard_count == 4 and not learning.done and learnt == []
+    assert recognizer.adaptation == learning.partial and not save_to.exists()
+    for phrase in PHRASES[4:]:
         learning.heard(phrase, synthesize(phrase, voice))
     learning.join(timeout=120)
     assert learnt == [8] and learning.heard_count == 8 and learning.done
     assert load_trained_means(save_to, builtin_model_dir() / "en-us") is not None
-    assert recognizer.adaptation == save_to
+    assert recognizer.adaptation == save_to and not learning.partial.exists()
     learning.heard("bid three", synthesize("bid three", voice))  # learnt: no more
     learning.join(timeout=10)
     assert learning.heard_count == 8
     heard = recognizer.decode(synthesize("play my lowest club", voice))
     assert heard.text == "play my lowest club"  # the phrases stayed loaded
+    recognizer.close()
+
+
+@pytest.mark.audio
+@pytest.mark.skipif(not tools_available(), reason="needs espeak-ng and sox")
+def test_a_game_that_ends_before_the_last_count_leaves_no_training(tmp_path: Path) -> None:
+    from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+
+    recognizer = PocketSphinxRecognizer()
+    save_to = tmp_path / "voice-training-en.means"
+    learning = PlayLearning(recognizer, save_to, at=(2, 24))
+    for phrase in PHRASES[:2]:
+        learning.heard(phrase, synthesize(phrase, SpeechParams(voice="en-us")))
+    learning.join(timeout=120)
+    assert learning.partial.exists() and recognizer.adaptation == learning.partial
+    learning.close()
+    assert not learning.partial.exists() and not save_to.exists()
     recognizer.close()
 
 
