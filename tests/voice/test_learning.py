@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.session.fakes import RecordingOutput
-from tests.voice.synthetic import noise
+from tests.voice.synthetic import noise, silence
 from tests.voice.test_listener import WORD, FakeRecognizer, NoDevice, at_my_bid, started
 from voice_spades.commands import Act, Ask, Command, Control, NotUnderstood, Propose, Query
 from voice_spades.engine import Bid, Card
@@ -166,5 +166,42 @@ def test_what_was_learnt_is_said_in_turn(monkeypatch: pytest.MonkeyPatch) -> Non
         assert isinstance(out, RecordingOutput)
         assert out.texts[-1].startswith("Voice input has learnt your voice from 24 of your "
                                         "commands")
+    finally:
+        voice_input.stop()
+
+
+@pytest.mark.audio
+@pytest.mark.slow
+@pytest.mark.skipif(not tools_available(), reason="needs espeak-ng and sox")
+def test_a_game_said_aloud_teaches_the_voice_through_the_microphone(tmp_path: Path) -> None:
+    """The listener with real PocketSphinx, speech through the microphone's gate: a bid
+    confirmed with a yes and a card played teach it; the voice is then learnt."""
+    from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
+
+    session, out = at_my_bid()
+    recognizer = PocketSphinxRecognizer()
+    voice_input = VoiceInput(session, recognizer, NoDevice())
+    learnt: list[int] = []
+    voice_input.learning = PlayLearning(recognizer, tmp_path / "voice.means", learnt.append,
+                                        at=(2,))
+    voice_input.start()
+    voice = SpeechParams(voice="en-us")
+
+    def say(phrase: str) -> None:
+        voice_input.microphone.process(silence(0.5) + synthesize(phrase, voice) + silence(1.0))
+        assert session.step(10.0)
+
+    try:
+        say("bid three")
+        say("yes")
+        assert "You bid 3." in out.texts
+        session.play_bots()
+        view = session.view
+        assert view.phase == "play" and view.is_my_turn
+        card = view.legal[0]
+        say(f"play the {card.name}")
+        assert session.view.hand & card.bit == 0, out.texts[-3:]
+        voice_input.learning.join(timeout=120)
+        assert learnt == [2] and recognizer.adaptation == tmp_path / "voice.means"
     finally:
         voice_input.stop()
