@@ -4,6 +4,7 @@ again", per language and kind of phrase: table talk heard as a card is never pla
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -20,6 +21,7 @@ from voice_spades.engine import (
 )
 from voice_spades.voice.lexicon import Lexicon, lexicon_for
 from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.testing.prompts import play_view, two_player_view
 from voice_spades.voice.understanding.confirmation import (
     ALONE_FLOORS,
     ASK_FITS,
@@ -238,6 +240,22 @@ def test_over_the_game_an_action_the_search_fitted_well_is_asked_not_said_again(
     sure = heard("the eight of spades", 0.99)
     assert understand(sure, cards, lexicon=EN) == Act(Card.parse("8S"))
     assert isinstance(understand(sure, cards, over, lexicon=EN), Propose)
+
+
+def test_over_the_game_a_yes_or_no_that_would_make_the_draw_or_blind_nil_is_said_again(
+        ) -> None:
+    over = over_game_policy(DEFAULT_POLICY)
+    blind = build_phrases(two_player_view(False), confirming=True, cursor=None, lexicon=EN)
+    draw = build_phrases(two_player_view(True), confirming=True, cursor=None, lexicon=EN)
+    for table in (blind, draw):
+        for said, yes in (("yes", True), ("no", False)):
+            assert understand(heard(said, 0.95), table, lexicon=EN) == Confirm(yes)
+            assert isinstance(understand(heard(said, 0.95), table, over, lexicon=EN),
+                              NotUnderstood)
+    # a yes to a question while cards are played confirms what was asked, as before
+    question = build_phrases(play_view(random.Random(1), None), confirming=True,
+                             cursor=None, lexicon=EN)
+    assert understand(heard("yes", 0.95), question, over, lexicon=EN) == Confirm(True)
 
 
 def test_a_french_yes_must_be_surer_than_a_no() -> None:

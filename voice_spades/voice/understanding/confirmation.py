@@ -22,6 +22,9 @@
 * Speech that began over the game's own sound (:func:`over_game_policy`) has every
   action it names asked about, and an action whose words the grammar search fitted
   well is asked about rather than answered "say again" (:data:`OVER_GAME_SEARCH_FIT`).
+  A yes or a no there, at the blind nil or draw decision, is answered "say again": it
+  would make the decision itself (what is left of the narrator's own question could be
+  heard as one).
 * Queries, answers and harmless commands go through at once. "New game" is
   asked about by the session itself; "save and quit", which ends the program,
   is always asked about when said: "Save and quit?" (other speech was heard as
@@ -505,6 +508,9 @@ def decide(reading: Reading, table: PhraseTable,
               or reading.current_share >= _per_kind(CURRENT_ASK_SHARES, kind, lex, 2.0))
     if isinstance(intent, Confirm | Cancel) and reading.confidence < _answer_bar(intent, lex):
         return NotUnderstood(reading.phrase)
+    if isinstance(intent, Confirm) and policy.min_confidence > 1 \
+            and table.phase in (Phase.BLIND_NIL, Phase.DRAW):
+        return NotUnderstood(reading.phrase)  # (it would make the decision, unasked)
     if isinstance(intent, Command):
         if intent.control is Control.SAVE_AND_QUIT:
             return Propose(intent, QUIT_QUESTION)
