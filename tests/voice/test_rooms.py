@@ -10,6 +10,7 @@ VOICE_ROOMS: list[set[str]] = [
     {"recognizers"},
     {"understanding", "early_end"},
     {"adaptation"},
+    {"learning"},
     {"listener", "training"},
     {"testing"},
 ]

@@ -18,6 +18,8 @@ The rooms, lowest first (each imports only rooms above it in this list):
 * :mod:`.adaptation`: voice training's model side: the features, a phrase's forced
   alignment, the model's means moved towards the player's voice (MLLR, then MAP) and
   their file.
+* :mod:`.learning`: the player's voice learnt during a game from the commands
+  carried out, while voice is untrained.
 * :mod:`.listener`: ties them to a running session (with the player's training, if
   any); :mod:`.training`: voice training as a conversation (ask, ask again, skip,
   save).
