@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from voice_spades.engine import Action, Card, Suit
+from voice_spades.engine import Action, BlindNilChoice, Card, DrawChoice, Phase, Suit
 from voice_spades.messages import Message
 
 
@@ -169,3 +169,20 @@ class NotUnderstood:
 
 AnyIntent = Intent | Propose | NotUnderstood
 """Every intent, including the voice layer's proposals and misses."""
+
+
+def answered_decision(phase: Phase, yes: bool) -> Action | None:
+    """What a yes or a no with no question pending decides at ``phase``, on the player's
+    turn: the blind nil choice or the two-player draw, whose prompt is a yes/no
+    question; None at any other phase.
+
+    >>> answered_decision(Phase.DRAW, False)
+    DrawChoice(keep=False)
+    >>> answered_decision(Phase.PLAY, True) is None
+    True
+    """
+    if phase == Phase.BLIND_NIL:
+        return BlindNilChoice(yes)
+    if phase == Phase.DRAW:
+        return DrawChoice(yes)
+    return None

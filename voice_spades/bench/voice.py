@@ -53,8 +53,9 @@ from voice_spades.commands import (
     NotUnderstood,
     PlayCurrent,
     Propose,
+    answered_decision,
 )
-from voice_spades.engine import Bid, BlindNilChoice, DrawChoice, Phase
+from voice_spades.engine import Bid, BlindNilChoice
 from voice_spades.errors import SetupError
 from voice_spades.narration import render_message
 from voice_spades.voice.audio.features import voiced_fraction
@@ -141,11 +142,10 @@ def _as_decision(intent: object, table: PhraseTable) -> object:
     """``intent``, but a yes or a no at the blind nil or draw decision with no question of
     the player's own pending (the prompts tried here hold none) as the decision it makes
     there (the session's rule): "nope" said for "not blind" declines blind nil."""
-    if isinstance(intent, Confirm) and not table.offered \
-            and table.phase in (Phase.BLIND_NIL, Phase.DRAW):
-        choice = BlindNilChoice(intent.yes) if table.phase == Phase.BLIND_NIL \
-            else DrawChoice(intent.yes)
-        return Act(choice)
+    if isinstance(intent, Confirm) and not table.offered and table.phase is not None:
+        decision = answered_decision(table.phase, intent.yes)
+        if decision is not None:
+            return Act(decision)
     return intent
 
 

@@ -29,14 +29,13 @@ from voice_spades.commands import (
     Query,
     StartBid,
     TypeDigit,
+    answered_decision,
 )
 from voice_spades.engine import (
     NIL,
     Action,
     Bid,
-    BlindNilChoice,
     Card,
-    DrawChoice,
     Exchange,
     Phase,
     PlayerView,
@@ -136,7 +135,7 @@ class PlayerTurn:
         the two-player draw when it is the player's turn for them."""
         if self._question is not None:
             return self._question.text
-        if view.is_my_turn and view.phase in (Phase.BLIND_NIL, Phase.DRAW):
+        if view.is_my_turn and answered_decision(view.phase, True) is not None:
             prompt = turn_prompt(view, answers.words, answers.hints)
             return prompt.text if prompt is not None else None
         return None
@@ -307,10 +306,9 @@ class PlayerTurn:
             if isinstance(question.on_yes, Request):
                 return Decision(request=question.on_yes)
             return self.decide(question.on_yes, table)
-        if self._my_turn(table, Phase.BLIND_NIL):
-            return self._act(BlindNilChoice(yes), table)
-        if self._my_turn(table, Phase.DRAW):
-            return self._act(DrawChoice(yes), table)
+        decision = answered_decision(table.view.phase, yes)
+        if decision is not None and table.view.is_my_turn:
+            return self._act(decision, table)
         return saying(make_line(words, "question.none"))
 
     def _cancel(self, words: Phrasebook) -> Decision:

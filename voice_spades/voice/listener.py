@@ -298,8 +298,7 @@ class VoiceInput:
         decided = decide(reading, table, policy, self.lexicon)
         if isinstance(decided, Propose):
             self.offered = offered_choices(reading, table, self.lexicon)
-        if self.learning is not None:
-            self._learn_from(decided, reading.phrase, table, pcm, over_game)
+        self._learn_from(decided, reading.phrase, table, pcm, over_game)
         return decided
 
     def _learn_from(self, decided: AnyIntent, phrase: str | None, table: PhraseTable,

@@ -144,8 +144,7 @@ class PocketSphinxRecognizer:
         fresh.grammar  # noqa: B018 (loads them now, not at the next decode)
         with self._lock:
             old, self._decoders = self._decoders, fresh
-            self._recent.clear()
-            self._words_changed += 1
+            self._recent.clear()  # (decoded by the old model)
             if self._phrases.original:
                 self._set_phrases(list(self._phrases.original.values()))
         old.close()

@@ -53,6 +53,7 @@ from voice_spades.commands import (
     NotUnderstood,
     PlayCurrent,
     Propose,
+    answered_decision,
 )
 from voice_spades.engine import Bid, BlindNilChoice, Card, DrawChoice, Exchange, Phase
 from voice_spades.messages import Message
@@ -508,8 +509,8 @@ def decide(reading: Reading, table: PhraseTable,
               or reading.current_share >= _per_kind(CURRENT_ASK_SHARES, kind, lex, 2.0))
     if isinstance(intent, Confirm | Cancel) and reading.confidence < _answer_bar(intent, lex):
         return NotUnderstood(reading.phrase)
-    if isinstance(intent, Confirm) and policy.min_confidence > 1 \
-            and table.phase in (Phase.BLIND_NIL, Phase.DRAW):
+    if isinstance(intent, Confirm) and policy.min_confidence > 1 and table.phase is not None \
+            and answered_decision(table.phase, intent.yes) is not None:
         return NotUnderstood(reading.phrase)  # (it would make the decision, unasked)
     if isinstance(intent, Command):
         if intent.control is Control.SAVE_AND_QUIT:
