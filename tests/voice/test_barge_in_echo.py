@@ -17,6 +17,7 @@ import pytest
 from tests.session.fakes import RecordingOutput, make_session
 from voice_spades.session import Session
 from voice_spades.voice.audio.echo import EchoCanceller
+from voice_spades.voice.audio.echo_gate import EchoGate
 from voice_spades.voice.audio.microphone import Microphone
 from voice_spades.voice.listener import VoiceInput
 from voice_spades.voice.testing.room import ECHO_DBFS, RATE, Floats, RoomLoop, gain_for
@@ -67,11 +68,13 @@ def at_my_bid() -> tuple[Session, RecordingOutput]:
 
 def play_room(voice: VoiceInput, clock: Clock, interrupted: Callable[[], bool],
               command: Floats | None, seconds: float = 12.0, *, room: str = "medium",
-              noise: str = "quiet", echo_db: float = 0.0, seed: int = 1) -> float | None:
+              noise: str = "quiet", echo_db: float = 0.0, seed: int = 1,
+              voice_db: float = 6.0) -> float | None:
     """The narrator speaks in a room (medium by default, its echo 80 ms late on the
     microphone's clock, ``echo_db`` louder than usual), the player says ``command``
-    :data:`SPEAKS_AT` seconds in; the narration stops when the session is asked to
-    interrupt it. Returns when it stopped (None: never).
+    :data:`SPEAKS_AT` seconds in (``voice_db`` louder than the echo's usual level); the
+    narration stops when the session is asked to interrupt it. Returns when it stopped
+    (None: never).
 
     The narrator has spoken once before, as a game always begins by talking: the
     canceller has learnt the room."""
@@ -83,7 +86,7 @@ def play_room(voice: VoiceInput, clock: Clock, interrupted: Callable[[], bool],
                     noise, seed=seed, extra_delay=0.08)
     start = clock.now + 1.0
     if command is not None:
-        loop.say(command * gain_for(command, ECHO_DBFS + 6.0), start + SPEAKS_AT)
+        loop.say(command * gain_for(command, ECHO_DBFS + voice_db), start + SPEAKS_AT)
     microphone.set_muted(False)
     stopped: float | None = None
     position = -round(1.0 * RATE)  # a second of the room first
@@ -161,6 +164,26 @@ def test_a_command_over_the_narrator_stops_it_and_is_acted_on() -> None:
         assert session.step(10.0)
         # Played, or asked about when heard less surely: either way the right bid.
         assert "You bid 3." in out.texts or out.texts[-1].startswith("Bid three?"), out.texts
+    finally:
+        voice.stop()
+
+
+@pytest.mark.parametrize("band_count", [EchoGate().band_count, 0])
+def test_a_command_under_the_louder_echo_is_heard_in_the_bands_it_rules(
+        band_count: int) -> None:
+    """Loud speakers: the player's voice 6 dB under the narrator's echo. The whole
+    frame's level misses it; the bands where the voice is the louder find it."""
+    voice, session, out, clock, cuts = voice_in_room(aec=True)
+    voice.microphone._gate = EchoGate(voice.microphone.settings, band_count=band_count)
+    try:
+        stopped = play_room(voice, clock, lambda: bool(cuts), bid_three(), voice_db=-6.0)
+        if band_count == 0:
+            assert stopped is None and "You bid 3." not in out.texts
+            return
+        assert stopped is not None, "the narrator was not interrupted"
+        assert 0.0 < stopped - (SPEAKS_AT + 0.3) < 0.6
+        assert session.step(10.0)
+        assert out.texts[-1].startswith("Bid three?"), out.texts  # over the game: asked
     finally:
         voice.stop()
 

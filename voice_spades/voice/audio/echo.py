@@ -220,6 +220,11 @@ class Cleaned:
     linear_db: float | None = None
     """The frame's level after the adaptive filter alone, before residual suppression
     (None when there is none): the echo gate judges this one."""
+    linear: Int16s | None = None
+    """The frame after the adaptive filter alone (None when there is none)."""
+    played: Int16s | None = None
+    """What was played as this frame was heard, as the canceller was given it (None
+    when nothing was)."""
 
 
 class EchoCanceller:
@@ -325,7 +330,8 @@ class EchoCanceller:
         if self.on_cleaned is not None:
             self.on_cleaned(pcm)
         return Cleaned(pcm, None if silent else energy_db(far.tobytes()),
-                       None if linear is None else energy_db(linear.tobytes()))
+                       None if linear is None else energy_db(linear.tobytes()),
+                       linear, None if silent else far)
 
     def _set_delay(self, delay: float) -> None:
         """A new measure of the delay. The filter follows a small change itself (it

@@ -42,6 +42,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from voice_spades.errors import SetupError
 from voice_spades.speech.audio_stream import quiet_stderr
 from voice_spades.voice.audio.capture import capture
@@ -56,7 +58,10 @@ from voice_spades.voice.audio.device import (
     probe_with,
 )
 from voice_spades.voice.audio.echo import EchoCanceller
-from voice_spades.voice.audio.echo_gate import EchoGate
+from voice_spades.voice.audio.echo_gate import (
+    EchoGate,
+    Spectra,
+)
 from voice_spades.voice.audio.resample import Resampler
 from voice_spades.voice.audio.vad import (
     SAMPLE_RATE,
@@ -250,8 +255,11 @@ class Microphone:
         if canceller is not None and len(frame) == self.settings.frame_bytes:
             cleaned = canceller.process(frame, recorded)
             if canceller.active:
+                near = np.frombuffer(frame, dtype="<i2")
+                spectra = None if cleaned.linear is None \
+                    else (near, cleaned.linear, cleaned.played)
                 self._echo_frame(cleaned.pcm, cleaned.reference_db, energy_db(frame),
-                                 cleaned.linear_db)
+                                 cleaned.linear_db, spectra)
                 return
         barged = False
         done: list[bytes] = []
@@ -274,13 +282,13 @@ class Microphone:
             self._deliver(utterance)
 
     def _echo_frame(self, frame: bytes, reference: float | None, raw_db: float,
-                    linear_db: float | None = None) -> None:
+                    linear_db: float | None = None, spectra: Spectra | None = None) -> None:
         """A frame with echo cancellation on: the echo gate replaces the mute. While the
         game's sound may be heard, only an onset above what is left of it opens the
         detector (and, over the narrator, silences it: barge-in). The gate judges the
         adaptive filter's output (``linear_db``) when residual suppression follows it."""
         level = energy_db(frame) if linear_db is None else linear_db
-        onset = self._gate.feed(level, reference, raw_db)
+        onset = self._gate.feed(level, reference, raw_db, spectra)
         barged = False
         done: list[bytes] = []
         with self._lock:
