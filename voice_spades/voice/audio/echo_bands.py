@@ -47,6 +47,14 @@ class EchoBands:
     is left of the echo: well above the room's noise there, ``margin_db`` above the
     echo expected (what was played there, held over a decaying tail, plus the
     coupling measured while only echo was heard) and hardly lowered by the canceller.
+
+    ``noise_margin_db``: how far above the room's noise a band must stand;
+    ``lowered_db``: the most the canceller may have taken off it; ``decay_db``: how
+    much the echo expected after a loud frame falls each 20 ms frame (50 dB a second,
+    as :data:`~voice_spades.voice.audio.echo_gate.DECAY_DB_PER_SECOND`);
+    ``percentile``: which of the echo-alone frames' levels, relative to what was
+    played, the coupling is (a high one, so peaks count), over the last ``memory``
+    frames once ``learn`` have been heard.
     """
 
     def __init__(self, *, margin_db: float = 6.0, noise_margin_db: float = 9.0,
