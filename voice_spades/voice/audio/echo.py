@@ -208,23 +208,27 @@ def open_backend(name: str = "auto", suppress: bool = False) -> Backend:
 
 @dataclass(frozen=True, slots=True)
 class Cleaned:
-    """One microphone frame after cancellation.
-
-    ``reference_db`` is the level (as :func:`~voice_spades.voice.audio.vad.energy_db`
-    measures it) of what was played at the moment this frame heard, None when
-    nothing was playing (or there is no reference at all).
-    """
+    """One microphone frame after cancellation."""
 
     pcm: bytes
-    reference_db: float | None
-    linear_db: float | None = None
-    """The frame's level after the adaptive filter alone, before residual suppression
-    (None when there is none): the echo gate judges this one."""
     linear: Int16s | None = None
-    """The frame after the adaptive filter alone (None when there is none)."""
+    """The frame after the adaptive filter alone, before residual suppression (None
+    when there is none)."""
     played: Int16s | None = None
     """What was played as this frame was heard, as the canceller was given it (None
-    when nothing was)."""
+    when nothing was playing, or there is no reference at all)."""
+
+    @property
+    def reference_db(self) -> float | None:
+        """The level (as :func:`~voice_spades.voice.audio.vad.energy_db` measures it)
+        of what was played at the moment this frame heard; None when nothing was."""
+        return None if self.played is None else energy_db(self.played.tobytes())
+
+    @property
+    def linear_db(self) -> float | None:
+        """The frame's level after the adaptive filter alone (None when there is none):
+        the echo gate judges this one."""
+        return None if self.linear is None else energy_db(self.linear.tobytes())
 
 
 class EchoCanceller:
@@ -316,7 +320,7 @@ class EchoCanceller:
         if not self.active:
             if self.on_cleaned is not None:
                 self.on_cleaned(frame)
-            return Cleaned(frame, None)
+            return Cleaned(frame)
         raw = near.astype(np.float32) / 32768.0
         if self.estimator.feed(raw, at, self.timeline):
             self._set_delay(self.estimator.delay or 0.0)
@@ -329,9 +333,7 @@ class EchoCanceller:
         pcm = out.astype("<i2").tobytes()
         if self.on_cleaned is not None:
             self.on_cleaned(pcm)
-        return Cleaned(pcm, None if silent else energy_db(far.tobytes()),
-                       None if linear is None else energy_db(linear.tobytes()),
-                       linear, None if silent else far)
+        return Cleaned(pcm, linear, None if silent else far)
 
     def _set_delay(self, delay: float) -> None:
         """A new measure of the delay. The filter follows a small change itself (it

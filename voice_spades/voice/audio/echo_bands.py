@@ -16,30 +16,39 @@ output and what was played): no audio device is needed.
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 import numpy as np
 from numpy.typing import NDArray
 
-RATE = 16000
+from voice_spades.voice.audio.vad import SAMPLE_RATE
+
 EDGES_HZ = (150, 300, 450, 600, 800, 1000, 1250, 1500, 1800, 2150, 2550, 3000, 3500,
             4100, 4800, 5600, 6500, 7600)
 """The bands' edges: 17 bands, some a quarter of an octave wide, over the range of
 speech."""
 NOTHING = -200.0
+"""The level of no sound at all, in dB."""
 
 Levels = NDArray[np.float64]
+
+
+@cache
+def _layout(length: int) -> tuple[NDArray[np.float64], NDArray[np.intp], NDArray[np.float64]]:
+    """For frames of ``length`` samples: the window, where each band starts among the
+    FFT's bins, and each band's width in bins times the length."""
+    freqs = np.fft.rfftfreq(length, 1.0 / SAMPLE_RATE)
+    edges = np.searchsorted(freqs, EDGES_HZ)
+    return np.hanning(length), edges[:-1], np.maximum(np.diff(edges), 1) * float(length)
 
 
 def band_levels(pcm: NDArray[np.int16]) -> Levels:
     """The level (dB, as :func:`~voice_spades.voice.audio.vad.energy_db` measures a
     whole frame) of each band of one frame, windowed."""
-    x = pcm.astype(np.float64)
-    spectrum = np.abs(np.fft.rfft(x * np.hanning(len(x)))) ** 2
-    freqs = np.fft.rfftfreq(len(x), 1.0 / RATE)
-    edges = np.searchsorted(freqs, EDGES_HZ)
-    power = np.add.reduceat(spectrum, edges[:-1])[: len(EDGES_HZ) - 1]
-    widths = np.maximum(np.diff(edges), 1)
-    return 10.0 * np.log10(power / widths / len(x) + 1.0)
+    window, starts, scale = _layout(len(pcm))
+    spectrum = np.abs(np.fft.rfft(pcm * window)) ** 2
+    power = np.add.reduceat(spectrum, starts)  # (the last band runs to the top)
+    return 10.0 * np.log10(power / scale + 1.0)
 
 
 class EchoBands:
@@ -78,16 +87,16 @@ class EchoBands:
                     played: NDArray[np.int16] | None) -> int:
         """How many bands of this frame sound like the player (0 while the coupling is
         still unknown)."""
-        raw_b = band_levels(raw)
         self._clean = clean_b = band_levels(cleaned)
-        ref_b = band_levels(played) if played is not None and np.any(played) \
-            else np.full(len(raw_b), NOTHING)
-        self._held = np.maximum(ref_b, self._held - self._decay)
+        self._held -= self._decay
+        if played is not None and np.any(played):
+            np.maximum(band_levels(played), self._held, out=self._held)
+        np.maximum(self._held, NOTHING, out=self._held)
         if self.noise is None:
             self.noise = clean_b.copy()
         if self.coupling is None:
             return 0
-        lowered = raw_b - clean_b
+        lowered = band_levels(raw) - clean_b
         above = np.maximum(self.noise + self.noise_margin_db,
                            self._held + self.coupling + self.margin_db)
         voice = (clean_b >= above) & (lowered <= self.lowered_db) & (lowered >= -1.0)

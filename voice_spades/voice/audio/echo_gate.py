@@ -27,7 +27,10 @@ from collections import deque
 import numpy as np
 from numpy.typing import NDArray
 
-from voice_spades.voice.audio.echo_bands import EchoBands
+from voice_spades.voice.audio.echo_bands import (
+    NOTHING,
+    EchoBands,
+)
 from voice_spades.voice.audio.vad import NoiseFloor, VadSettings
 
 RAW_PERCENTILE = 90.0
@@ -100,10 +103,6 @@ utterance then began earlier, in the echo, and "sure" was heard as "slower"), se
 gave 81% and seed 1 78%. Judging the bands in the game's pauses too, the large
 reverberant room's tail (which the canceller's filter does not reach) stood out of
 3-4 bands and the narration stopped itself (``tests/voice/test_barge_in_echo.py``)."""
-NOTHING = -200.0
-"""The level of no sound at all, in dB."""
-
-
 Spectra = tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16] | None]
 """One frame's samples before cancellation, after the canceller's filter, and played."""
 
@@ -124,13 +123,13 @@ class EchoGate:
                  lowered_fraction: float = LOWERED_FRACTION,
                  raw_slack_db: float = RAW_SLACK_DB, band_count: int = BAND_COUNT) -> None:
         self.settings = s = settings or VadSettings()
-        self.band_count = band_count
-        self.bands = EchoBands() if band_count else None
-        """The band-by-band judge (None when ``band_count`` is 0)."""
         self.margin_db = margin_db
         self.onset_frames = onset_frames
         self.percentile = percentile
         self._decay = decay_db_per_second * s.frame_seconds
+        self.band_count = band_count
+        self.bands = EchoBands(decay_db=self._decay) if band_count else None
+        """The band-by-band judge (None when ``band_count`` is 0)."""
         self._learn = s.frames(learn_seconds)
         self._excess: deque[float] = deque(maxlen=s.frames(memory_seconds))
         self._raw_excess: deque[float] = deque(maxlen=s.frames(memory_seconds))
@@ -165,7 +164,7 @@ class EchoGate:
 
     @property
     def expected_db(self) -> float:
-        """The loudest echo expected in the next frame (:data:`NOTHING` when none)."""
+        """The loudest echo expected in the next frame (:data:`.echo_bands.NOTHING` when none)."""
         if self._reference <= NOTHING:
             return NOTHING
         return self._reference + (self._coupling if self._coupling is not None else 0.0)
@@ -215,13 +214,15 @@ class EchoGate:
             self._run = 0
         if band_onset:
             return True
+        echo_alone = False
         if self._run == 0 and watching and not banded:
             if self.noise.level is None or level_db < self.noise.level:
                 self.noise.update(level_db)  # pauses between words show the noise
             removed = raw_db is None or self._coupling is None \
                 or raw_db - level_db >= self._removed
             if self._reference >= self._peak - self._loud:
-                if raw_db is not None and not self.voiced:
+                echo_alone = not self.voiced
+                if raw_db is not None and echo_alone:
                     self.removal_db += (raw_db - level_db - self.removal_db) * 0.08
                 if removed:
                     echo = _minus_db(level_db, self.noise.level or NOTHING)
@@ -229,8 +230,7 @@ class EchoGate:
                 if raw_db is not None:
                     self._raw_excess.append(raw_db - self._reference)
         if self.bands is not None and spectra is not None and not banded:
-            self.bands.learn(self._run == 0 and watching and not self.voiced
-                             and self._reference >= self._peak - self._loud)
+            self.bands.learn(echo_alone)
         return False
 
     def _banded(self, spectra: Spectra | None, level_db: float, watching: bool) -> bool:
