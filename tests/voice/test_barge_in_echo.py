@@ -18,7 +18,11 @@ from tests.session.fakes import RecordingOutput, make_session
 from voice_spades.session import Session
 from voice_spades.voice.audio.echo import EchoCanceller
 from voice_spades.voice.audio.echo_gate import EchoGate
-from voice_spades.voice.audio.microphone import Microphone
+from voice_spades.voice.audio.microphone import (
+    BAND_PRE_ROLL,
+    Microphone,
+)
+from voice_spades.voice.audio.vad import energy_db
 from voice_spades.voice.listener import VoiceInput
 from voice_spades.voice.testing.room import ECHO_DBFS, RATE, Floats, RoomLoop, gain_for
 from voice_spades.voice.testing.testspeech import SpeechParams, synthesize, tools_available
@@ -175,6 +179,15 @@ def test_a_command_under_the_louder_echo_is_heard_in_the_bands_it_rules(
     frame's level misses it; the bands where the voice is the louder find it."""
     voice, session, out, clock, cuts = voice_in_room(aec=True)
     voice.microphone._gate = EchoGate(voice.microphone.settings, band_count=band_count)
+    utterances: list[bytes] = []
+    hand_on = voice.microphone.on_utterance
+    assert hand_on is not None
+
+    def heard(utterance: bytes) -> None:
+        utterances.append(utterance)
+        hand_on(utterance)
+
+    voice.microphone.on_utterance = heard
     try:
         stopped = play_room(voice, clock, lambda: bool(cuts), bid_three(), voice_db=-6.0)
         if band_count == 0:
@@ -184,6 +197,12 @@ def test_a_command_under_the_louder_echo_is_heard_in_the_bands_it_rules(
         assert 0.0 < stopped - (SPEAKS_AT + 0.3) < 0.6
         assert session.step(10.0)
         assert out.texts[-1].startswith("Bid three?"), out.texts  # over the game: asked
+        # The utterance begins with the voice, not with the echo left before it.
+        assert len(utterances) == 1
+        levels = [energy_db(utterances[0][i:i + 640])
+                  for i in range(0, len(utterances[0]) - 639, 640)]
+        before_voice = next(i for i, db in enumerate(levels) if db >= max(levels) - 20.0)
+        assert before_voice * 0.02 <= BAND_PRE_ROLL, levels
     finally:
         voice.stop()
 

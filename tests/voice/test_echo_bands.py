@@ -47,9 +47,10 @@ class Room:
     heard back 6 dB louder than a voice (high-band noise); the canceller takes 20 dB of
     the echo off and leaves a voice whole."""
 
-    def __init__(self, seed: int = 1) -> None:
+    def __init__(self, seed: int = 1, voice_rms: float = 750.0) -> None:
         self.rng = np.random.default_rng(seed)
         self.count = 0
+        self.voice_rms = voice_rms
 
     def frame(self, voice: bool, echo: bool = True
               ) -> tuple[float, float | None, float, tuple[NDArray[np.int16], ...]]:
@@ -57,7 +58,7 @@ class Room:
         loudness = 3000.0 if self.count % 12 < 8 else 300.0
         played = band_noise(self.rng, 150, 1500, loudness) if echo else np.zeros(FRAME)
         heard = played * 0.5
-        said = band_noise(self.rng, 2000, 6000, 750.0) if voice else np.zeros(FRAME)
+        said = band_noise(self.rng, 2000, 6000, self.voice_rms) if voice else np.zeros(FRAME)
         noise = self.rng.standard_normal(FRAME) * 3.0
         raw = heard + said + noise
         cleaned = heard * 0.1 + said + noise
@@ -89,8 +90,17 @@ def feed_gate(gate: EchoGate, room: Room) -> list[bool]:
 
 
 def test_the_gate_hears_a_voice_under_louder_echo_only_band_by_band() -> None:
-    by_bands = feed_gate(EchoGate(band_count=3), Room())
+    gate = EchoGate(band_count=3)
+    by_bands = feed_gate(gate, Room())
     assert by_bands.index(True) in range(200, 206)
     assert not any(by_bands[:200])
+    assert gate.from_bands, "the onset came from the bands alone"
     by_level = feed_gate(EchoGate(band_count=0), Room())
     assert not any(by_level), "the whole frame's level alone should miss it"
+
+
+def test_a_voice_louder_than_the_echo_is_an_onset_of_the_whole_level() -> None:
+    gate = EchoGate(band_count=3)
+    onsets = feed_gate(gate, Room(voice_rms=6000.0))
+    assert onsets.index(True) in range(200, 206)
+    assert not gate.from_bands, "the whole level heard it too: the usual pre-roll"

@@ -149,6 +149,9 @@ class EchoGate:
         self._band_run = 0
         """Frames in a row whose bands sound like the player (no gap allowed)."""
         self._misses = 0
+        self.from_bands = False
+        """Whether the last onset came from the bands alone (the whole level had not
+        yet risen): the voice is then under the echo and began only just before."""
         self.voiced = False
         self.removal_db = 0.0
         """How much the canceller has lately been taking off the game's loud sound (dB):
@@ -208,11 +211,15 @@ class EchoGate:
         if self._voice(level_db, raw_db):
             self._run += 1
             self._misses = 0
-            return self._run == self.onset_frames or band_onset
+            if self._run == self.onset_frames or band_onset:
+                self.from_bands = self._run < self.onset_frames
+                return True
+            return False
         self._misses += 1
         if self._misses > 1:
             self._run = 0
         if band_onset:
+            self.from_bands = True
             return True
         echo_alone = False
         if self._run == 0 and watching and not banded:
