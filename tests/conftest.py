@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.background import Scenario
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _runtime_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
@@ -24,3 +26,25 @@ def _runtime_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ.pop("XDG_RUNTIME_DIR", None)
     else:
         os.environ["XDG_RUNTIME_DIR"] = saved
+
+
+def _scenarios(items: list[pytest.Item]) -> list[Scenario]:
+    """The background scenarios of the modules of ``items``, each once."""
+    found: dict[int, Scenario] = {}
+    for item in items:
+        scenario = getattr(getattr(item, "module", None), "BACKGROUND", None)
+        if isinstance(scenario, Scenario) and scenario.fixture in getattr(
+                item, "fixturenames", ()):
+            found[id(scenario)] = scenario
+    return list(found.values())
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the real-time scenarios the selected tests read (:mod:`tests.background`)."""
+    for scenario in _scenarios(session.items):
+        scenario.start()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for scenario in _scenarios(getattr(session, "items", [])):
+        scenario.stop()

@@ -11,14 +11,13 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from tests.background import Scenario
 from tests.speech import cues_scenario as scenario
 from tests.speech.virtual_device import (
     db_ratio,
     energy,
     recording,
     recording_offset,
-    run_script,
-    stereo_home,
 )
 
 pytestmark = [pytest.mark.audio, pytest.mark.slow]
@@ -27,12 +26,14 @@ SCENARIO = Path(scenario.__file__)
 Played = tuple[dict[str, Any], npt.NDArray[np.float32]]
 
 
+BACKGROUND = Scenario(SCENARIO, "played", timeout=180)
+
+
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
-    base = tmp_path_factory.mktemp("cues")
-    report: dict[str, Any] = json.loads(
-        run_script(SCENARIO, stereo_home(base / "home", base / "out"), timeout=180))
-    rec = recording(base / "out")
+def played() -> Played:
+    stdout, out = BACKGROUND.result()
+    report: dict[str, Any] = json.loads(stdout)
+    rec = recording(out)
     return report, rec[recording_offset(rec, report["frames_written"]):]
 
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.background import Scenario
 from tests.speech import coverage_scenario as scenario
 from tests.speech.timed_speaker import TimedSpeaker
 from voice_spades.speech import Announcer
@@ -50,18 +48,14 @@ def test_every_event_is_spoken_or_skipped_by_choice_with_keys_mid_sentence() -> 
     assert help_end is not None and script.marks["first_bid_printed"] > help_end
 
 
+BACKGROUND = Scenario(SCENARIO, "real", ("{out}",), timeout=900)
+"""The real speaker's run: a whole hand spoken in real time, started with the run."""
+
+
 @pytest.fixture(scope="module")
-def real(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    home = tmp_path_factory.mktemp("home")
-    out = tmp_path_factory.mktemp("played")
-    (home / ".asoundrc").write_text(
-        "pcm.!default {\n  type file\n  slave.pcm \"null\"\n"
-        f"  file \"{out}/out.raw\"\n  format \"raw\"\n  truncate false\n}}\n")
-    done = subprocess.run([sys.executable, str(SCENARIO), str(out)],
-                          env={**os.environ, "HOME": str(home)}, capture_output=True,
-                          text=True, timeout=900, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result: dict[str, Any] = json.loads(done.stdout)
+def real() -> dict[str, Any]:
+    stdout, _ = BACKGROUND.result()
+    result: dict[str, Any] = json.loads(stdout)
     print("\nevent coverage (real speaker, virtual sound device):", result["sentence"])
     print("help spoken:", result["help_seconds"], "s; first bot bid printed",
           result["first_bid_after_help_end"], "s after it ended; whole run",

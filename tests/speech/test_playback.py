@@ -19,8 +19,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from tests.background import Scenario
 from tests.speech import playback_scenario as scenario
-from tests.speech.virtual_device import recording, recording_offset, run_script, stereo_home
+from tests.speech.virtual_device import recording, recording_offset, run_script
 
 pytestmark = [pytest.mark.audio, pytest.mark.slow]
 
@@ -29,13 +30,14 @@ RATE = scenario.OUT_RATE
 SECOND = RATE
 
 
+BACKGROUND = Scenario(SCENARIO, "played", ("play",), timeout=120)
+
+
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) \
-        -> tuple[dict[str, Any], npt.NDArray[np.float32]]:
-    base = tmp_path_factory.mktemp("playback")
-    report: dict[str, Any] = json.loads(
-        run_script(SCENARIO, stereo_home(base / "home", base / "out"), "play", timeout=120))
-    rec = recording(base / "out")
+def played() -> tuple[dict[str, Any], npt.NDArray[np.float32]]:
+    stdout, out = BACKGROUND.result()
+    report: dict[str, Any] = json.loads(stdout)
+    rec = recording(out)
     rec = rec[recording_offset(rec, report["frames_written"]):]
     stops = [_after_stop(rec, s["at_stop"]) for s in report["stops"]]
     print("speech playback measurements:", json.dumps({
