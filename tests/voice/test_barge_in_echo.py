@@ -172,6 +172,44 @@ def test_a_command_over_the_narrator_stops_it_and_is_acted_on() -> None:
         voice.stop()
 
 
+def test_a_command_before_the_first_narration_sounds_stops_it_and_is_acted_on() -> None:
+    """The game's first narration has begun (the microphone is muted, the output runs)
+    but its sound has not come yet, as while a slow machine synthesizes the long
+    opening: the gate has never heard the game's sound, so it knows no echo to tell a
+    voice from; there is none to tell it from either. "Bid three" said then stops the
+    narrator and is heard (it was dropped, and the narration went on for 25 s)."""
+    voice, session, out, clock, cuts = voice_in_room(aec=True)
+    microphone = voice.microphone
+    assert microphone.canceller is not None
+    loop = RoomLoop("medium", 1.0, "quiet", seed=1, extra_delay=0.08)
+    loop.say(bid_three() * gain_for(bid_three(), ECHO_DBFS + 6.0), 1.0)
+    silent = np.zeros(320, dtype=np.float32)
+    try:
+        microphone.set_muted(True)
+        while clock.now < 4.0 and not cuts:
+            microphone.canceller.add_reference(silent, RATE, clock.now)
+            loop.add_reference(silent, RATE, clock.now)
+            pcm = loop.next_block(timeout=0.0, now=clock.now)
+            assert pcm is not None
+            microphone.process(pcm, clock.now)
+            clock.now += 0.02
+        assert microphone.canceller.active
+        assert cuts, "the narrator was not interrupted"
+        assert 1.3 < cuts[0] < 1.9  # the clip's pad, then the voice's first 0.1-0.6 s
+        microphone.set_muted(False)  # the session silenced the narrator
+        while clock.now < 6.0:  # the rest of the command
+            microphone.canceller.add_reference(silent, RATE, clock.now)
+            loop.add_reference(silent, RATE, clock.now)
+            pcm = loop.next_block(timeout=0.0, now=clock.now)
+            assert pcm is not None
+            microphone.process(pcm, clock.now)
+            clock.now += 0.02
+        assert session.step(10.0)
+        assert out.texts[-1].startswith("Bid three?"), out.texts  # over the game: asked
+    finally:
+        voice.stop()
+
+
 @pytest.mark.parametrize("band_count", [EchoGate().band_count, 0])
 def test_a_command_under_the_louder_echo_is_heard_in_the_bands_it_rules(
         band_count: int) -> None:

@@ -85,6 +85,25 @@ def test_without_a_reference_the_microphone_passes_through() -> None:
     assert cleaned.pcm == frame and cleaned.reference_db is None and not canceller.active
 
 
+def test_a_frame_says_whether_the_game_played_anything_audible_lately() -> None:
+    """The output runs from the start, but sends only silence until the narration is
+    synthesized; then a sound; :data:`echo.SOUNDING` seconds later its echo has died."""
+    canceller = EchoCanceller("speex")
+    frame = np.zeros(320, dtype="<i2").tobytes()
+    silent = np.zeros(320, dtype=np.float32)
+    sound = (0.1 * np.sin(np.arange(320) / 5)).astype(np.float32)
+    heard = []
+    for i in range(300):
+        now = i * 0.02
+        canceller.add_reference(sound if i == 100 else silent, RATE, now)
+        cleaned = canceller.process(frame, now)
+        assert canceller.active
+        heard.append(cleaned.sounding)
+    assert not any(heard[:100])
+    assert all(heard[100:100 + round(echo.SOUNDING / 0.02)])
+    assert not any(heard[102 + round(echo.SOUNDING / 0.02):])
+
+
 def test_the_delay_between_output_and_input_is_measured_and_compensated() -> None:
     """The microphone's times run 187 ms behind what really reached it (a device's
     buffers): the estimator finds it to a few samples, and cancelling with it measured

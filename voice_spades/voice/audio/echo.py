@@ -64,6 +64,10 @@ count samples, so the delay measured between them stays put)."""
 SLACK = 0.1
 """Seconds the echo may come later than the compensated delay before the reference is
 moved (the filter models the rest of its tail)."""
+SOUNDING = 2.0
+"""Seconds after the game last played something audible during which its echo may
+still reach the microphone: the longest delay the estimator looks for (1.5 s) and
+half a second of reverberation."""
 QUIET_REFERENCE = 2.0
 """With no reference block for this long the output is taken for gone: frames pass
 through untouched."""
@@ -217,6 +221,10 @@ class Cleaned:
     played: Int16s | None = None
     """What was played as this frame was heard, as the canceller was given it (None
     when nothing was playing, or there is no reference at all)."""
+    sounding: bool = True
+    """Whether the game played anything audible less than :data:`SOUNDING` seconds
+    before this frame was heard (or is about to): its echo may be in the frame, even
+    where ``played`` is None (before the delay is measured, say)."""
 
     @property
     def reference_db(self) -> float | None:
@@ -333,7 +341,8 @@ class EchoCanceller:
         pcm = out.astype("<i2").tobytes()
         if self.on_cleaned is not None:
             self.on_cleaned(pcm)
-        return Cleaned(pcm, linear, None if silent else far)
+        return Cleaned(pcm, linear, None if silent else far,
+                       self.timeline.sounding(at, SOUNDING))
 
     def _set_delay(self, delay: float) -> None:
         """A new measure of the delay. The filter follows a small change itself (it

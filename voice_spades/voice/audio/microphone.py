@@ -272,7 +272,7 @@ class Microphone:
                 spectra = None if cleaned.linear is None \
                     else (near, cleaned.linear, cleaned.played)
                 self._echo_frame(cleaned.pcm, cleaned.reference_db, energy_db(frame),
-                                 cleaned.linear_db, spectra)
+                                 cleaned.linear_db, spectra, sounding=cleaned.sounding)
                 return
         barged = False
         done: list[bytes] = []
@@ -295,13 +295,14 @@ class Microphone:
             self._deliver(utterance)
 
     def _echo_frame(self, frame: bytes, reference: float | None, raw_db: float,
-                    linear_db: float | None = None, spectra: Spectra | None = None) -> None:
+                    linear_db: float | None = None, spectra: Spectra | None = None, *,
+                    sounding: bool = True) -> None:
         """A frame with echo cancellation on: the echo gate replaces the mute. While the
         game's sound may be heard, only an onset above what is left of it opens the
         detector (and, over the narrator, silences it: barge-in). The gate judges the
         adaptive filter's output (``linear_db``) when residual suppression follows it."""
         level = energy_db(frame) if linear_db is None else linear_db
-        onset = self._gate.feed(level, reference, raw_db, spectra)
+        onset = self._gate.feed(level, reference, raw_db, spectra, sounding=sounding)
         barged = False
         done: list[bytes] = []
         with self._lock:
