@@ -4,8 +4,10 @@ run (cues only: the text backend) on the private PulseAudio card."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -49,10 +51,14 @@ def test_a_real_short_run_prints_json() -> None:
     if missing is not None:
         pytest.skip(missing)
     # Its own process: the bench points ALSA (read once per process) at its own card.
-    done = subprocess.run([sys.executable, "-m", "voice_spades.cli", "bench", "speech",
-                           "--only", "text", "--tries", "3", "--json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
+    # A short TMPDIR: the card's socket path must fit in 108 bytes.
+    with tempfile.TemporaryDirectory(prefix="vs-") as temp:
+        done = subprocess.run([sys.executable, "-m", "voice_spades.cli", "bench", "speech",
+                               "--only", "text", "--tries", "3", "--json"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120, check=False,
+                              env={**os.environ, "TMPDIR": temp})
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert list(Path(temp).iterdir()) == []  # its virtual card's folder is gone
     result = json.loads(done.stdout.splitlines()[-1])
     (row,) = result["rows"]
     assert row["backend"] == "text" and row["launch"]["median_ms"] is None

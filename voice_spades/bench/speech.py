@@ -35,6 +35,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -248,10 +249,12 @@ def run(tries: int, seed: int, only: str | None) -> list[Row]:
     folder = Path(tempfile.mkdtemp(prefix="voice-spades-bench-speech-"))
     saved = dict(os.environ)
     try:
-        return _run_on(folder, tries, seed, only)
+        rows = _run_on(folder, tries, seed, only)
     finally:
         os.environ.clear()
         os.environ.update(saved)
+    shutil.rmtree(folder, ignore_errors=True)  # kept after a failure: pulse.log says why
+    return rows
 
 
 def _run_on(folder: Path, tries: int, seed: int, only: str | None) -> list[Row]:
