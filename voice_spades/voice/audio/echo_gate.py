@@ -149,7 +149,6 @@ class EchoGate:
         self._band_run = 0
         """Frames in a row whose bands sound like the player (no gap allowed)."""
         self._misses = 0
-        self._sounding = True
         self.from_bands = False
         """Whether the last onset came from the bands alone (the whole level had not
         yet risen): the voice is then under the echo and began only just before."""
@@ -191,16 +190,12 @@ class EchoGate:
                                                         noise + self.settings.onset_db)
 
     def feed(self, level_db: float, reference_db: float | None,
-             raw_db: float | None = None, spectra: Spectra | None = None, *,
-             sounding: bool = True) -> bool:
+             raw_db: float | None = None, spectra: Spectra | None = None) -> bool:
         """One frame: its level after cancellation, the level played meanwhile and the
         frame's level before cancellation (if known), and, for the band-by-band judge,
         the frame's samples before and after cancellation and what was played (None
-        when silent); ``sounding`` False when the game has played nothing audible
-        lately (:attr:`~voice_spades.voice.audio.echo.Cleaned.sounding`). True when
-        the player's voice has just started over the game's sound (or over the room's
-        noise alone, once the echo has died away)."""
-        self._sounding = sounding
+        when silent). True when the player's voice has just started over the game's
+        sound (or over the room's noise alone, once the echo has died away)."""
         played = NOTHING if reference_db is None else reference_db
         self._reference = max(played, self._reference - self._decay)
         self._peak = max(played, self._peak - self._decay / 10)
@@ -262,12 +257,8 @@ class EchoGate:
         """Whether a frame sounds like the player: above the threshold, and (as a voice
         the canceller cannot predict) hardly changed by it: neither lowered (that was
         echo) nor raised (the canceller mispredicting, as at the first syllable of a
-        narration after its echo's path changed). Before the coupling is learnt, only
-        while the game has played nothing audible lately: its first narration may begin
-        with seconds of silence while it is synthesized, and a command said then has no
-        echo to be told from, only the room's noise."""
-        unknown_echo = self._coupling is None and (self._sounding or self._reference > NOTHING)
-        if unknown_echo or level_db < self.settings.min_level_db \
+        narration after its echo's path changed)."""
+        if self._coupling is None or level_db < self.settings.min_level_db \
                 or level_db < self.threshold_db - slack:
             return False
         if raw_db is None:

@@ -300,9 +300,15 @@ class Microphone:
         """A frame with echo cancellation on: the echo gate replaces the mute. While the
         game's sound may be heard, only an onset above what is left of it opens the
         detector (and, over the narrator, silences it: barge-in). The gate judges the
-        adaptive filter's output (``linear_db``) when residual suppression follows it."""
+        adaptive filter's output (``linear_db``) when residual suppression follows it.
+        Before the gate has learnt the echo, while the game has played nothing audible
+        lately (``sounding`` False: its first narration is still being synthesized,
+        say), there is no echo to tell a voice from and the gate could not tell it: the
+        detector listens as when the game is silent, and a voice it hears stops the
+        narrator before it sounds."""
         level = energy_db(frame) if linear_db is None else linear_db
-        onset = self._gate.feed(level, reference, raw_db, spectra, sounding=sounding)
+        onset = self._gate.feed(level, reference, raw_db, spectra)
+        unheard_game = not sounding and self._gate.coupling_db is None
         barged = False
         done: list[bytes] = []
         with self._lock:
@@ -313,7 +319,7 @@ class Microphone:
                 done = self._vad.feed(frame)
             elif self._muted and not self.barge_in:
                 self._heard.clear()  # the player chose to let the narrator finish
-            elif self._gate.watching or self._muted:
+            elif (self._gate.watching or self._muted) and not unheard_game:
                 self._heard.append((frame, self._gate.voiced))
                 if onset and listening:
                     barged = self._muted
@@ -328,6 +334,10 @@ class Microphone:
             else:
                 self._heard.clear()
                 done = self._vad.feed(frame)
+                if self._muted and listening and self._vad.in_speech:
+                    barged = True
+                    self._muted = False
+                    self._unmute_at = 0.0
             done = [u for u in done if self._may_deliver()]
             over_game = self._over_game
             if done or not (self._vad.in_speech or self._gate_open):
