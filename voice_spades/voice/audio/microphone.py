@@ -81,6 +81,12 @@ MODES = ("open", "push")
 ECHO_PRE_ROLL = 1.0
 """Seconds of audio kept before an onset over the game's sound: the echo gate may only
 be sure at the second word ("bid ... three"), so the first must still be there."""
+UNHEARD_SECONDS = 0.5
+"""Seconds the narrator must have been speaking without a sound (its line still being
+synthesized) before, with the echo not yet learnt, a voice is heard as when the game
+is silent. A clip's own leading silence is shorter; in the room bench, where each
+room's first narration sounds at once, the rule with no wait stopped some of them on
+the room's noise (seed 1: one command fewer understood over the narrator, one after)."""
 BAND_PRE_ROLL = 0.1
 """Seconds of pre-roll, instead of the detector's, before a voice the echo gate heard
 in its bands alone (a voice under the echo). The walk back to where the voice began
@@ -141,6 +147,8 @@ class Microphone:
         """Whether the utterance being delivered began over the game's own sound (read
         it in ``on_utterance``)."""
         self._over_game = False
+        self._unheard = 0
+        """Frames in a row, while muted, since the game last played anything audible."""
         self._heard: deque[tuple[bytes, bool]] = deque(
             maxlen=self.settings.frames(ECHO_PRE_ROLL))
         self._recent: deque[bytes] = deque(
@@ -301,14 +309,17 @@ class Microphone:
         game's sound may be heard, only an onset above what is left of it opens the
         detector (and, over the narrator, silences it: barge-in). The gate judges the
         adaptive filter's output (``linear_db``) when residual suppression follows it.
-        Before the gate has learnt the echo, while the game has played nothing audible
-        lately (``sounding`` False: its first narration is still being synthesized,
-        say), there is no echo to tell a voice from and the gate could not tell it: the
-        detector listens as when the game is silent, and a voice it hears stops the
-        narrator before it sounds."""
+        Before the gate has learnt the echo, once the narrator has been speaking for
+        :data:`UNHEARD_SECONDS` while the game played nothing audible (``sounding``
+        False: its first narration is still being synthesized, say), there is no echo
+        to tell a voice from and the gate could not tell it: the detector listens as
+        when the game is silent, and a voice it hears stops the narrator before it
+        sounds."""
         level = energy_db(frame) if linear_db is None else linear_db
         onset = self._gate.feed(level, reference, raw_db, spectra)
-        unheard_game = not sounding and self._gate.coupling_db is None
+        self._unheard = self._unheard + 1 if not sounding and self._muted else 0
+        unheard_game = self._gate.coupling_db is None \
+            and self._unheard >= self.settings.frames(UNHEARD_SECONDS)
         barged = False
         done: list[bytes] = []
         with self._lock:
