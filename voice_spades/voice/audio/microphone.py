@@ -84,9 +84,9 @@ be sure at the second word ("bid ... three"), so the first must still be there."
 UNHEARD_SECONDS = 0.5
 """Seconds the narrator must have been speaking without a sound (its line still being
 synthesized) before, with the echo not yet learnt, a voice is heard as when the game
-is silent. A clip's own leading silence is shorter; in the room bench, where each
-room's first narration sounds at once, the rule with no wait stopped some of them on
-the room's noise (seed 1: one command fewer understood over the narrator, one after)."""
+is silent: well over a clip's own leading silence (espeak-ng's is about 0.1 s), so the
+rule acts on a narration that has not begun to sound, not in the moment before its
+first syllable."""
 BAND_PRE_ROLL = 0.1
 """Seconds of pre-roll, instead of the detector's, before a voice the echo gate heard
 in its bands alone (a voice under the echo). The walk back to where the voice began
