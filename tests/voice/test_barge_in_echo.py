@@ -84,7 +84,6 @@ def play_room(voice: VoiceInput, clock: Clock, interrupted: Callable[[], bool],
     canceller has learnt the room."""
     warm_up(voice, clock, room, noise)
     microphone = voice.microphone
-    canceller = microphone.canceller
     said = narration()
     loop = RoomLoop(room, 10 ** ((ECHO_DBFS + echo_db) / 20) / float(np.sqrt(np.mean(said ** 2))),
                     noise, seed=seed, extra_delay=0.08)
@@ -104,13 +103,7 @@ def play_room(voice: VoiceInput, clock: Clock, interrupted: Callable[[], bool],
         if stopped is None and (interrupted() or position == len(said) // 320 * 320 + 320):
             stopped = clock.now
             microphone.set_muted(False)
-        if canceller is not None:
-            canceller.add_reference(block, RATE, clock.now)
-        loop.add_reference(block, RATE, clock.now)
-        pcm = loop.next_block(timeout=0.0, now=clock.now)
-        assert pcm is not None
-        microphone.process(pcm, clock.now)
-        clock.now += 0.02
+        hear_block(microphone, loop, clock, block)
     return stopped - start if stopped is not None and interrupted() else None
 
 
@@ -128,13 +121,19 @@ def warm_up(voice: VoiceInput, clock: Clock, room: str = "medium", noise: str = 
             block[:len(part)] = part
         if start >= len(said):
             microphone.set_muted(False)
-        if microphone.canceller is not None:
-            microphone.canceller.add_reference(block, RATE, clock.now)
-        loop.add_reference(block, RATE, clock.now)
-        pcm = loop.next_block(timeout=0.0, now=clock.now)
-        assert pcm is not None
-        microphone.process(pcm, clock.now)
-        clock.now += 0.02
+        hear_block(microphone, loop, clock, block)
+
+
+def hear_block(microphone: Microphone, loop: RoomLoop, clock: Clock, block: Floats) -> None:
+    """One 20 ms block played (the canceller's reference and the room's), what the
+    microphone hears meanwhile fed to it, and the clock moved on."""
+    if microphone.canceller is not None:
+        microphone.canceller.add_reference(block, RATE, clock.now)
+    loop.add_reference(block, RATE, clock.now)
+    pcm = loop.next_block(timeout=0.0, now=clock.now)
+    assert pcm is not None
+    microphone.process(pcm, clock.now)
+    clock.now += 0.02
 
 
 def voice_in_room(aec: bool) -> tuple[VoiceInput, Session, RecordingOutput, Clock, list[float]]:
@@ -188,23 +187,13 @@ def test_a_command_before_the_first_narration_sounds_stops_it_and_is_acted_on() 
     try:
         microphone.set_muted(True)
         while clock.now < 4.0 and not cuts:
-            microphone.canceller.add_reference(silent, RATE, clock.now)
-            loop.add_reference(silent, RATE, clock.now)
-            pcm = loop.next_block(timeout=0.0, now=clock.now)
-            assert pcm is not None
-            microphone.process(pcm, clock.now)
-            clock.now += 0.02
+            hear_block(microphone, loop, clock, silent)
         assert microphone.canceller.active
         assert cuts, "the narrator was not interrupted"
         assert 1.3 < cuts[0] < 1.9  # the clip's pad, then the voice's first 0.1-0.6 s
         microphone.set_muted(False)  # the session silenced the narrator
         while clock.now < 6.0:  # the rest of the command
-            microphone.canceller.add_reference(silent, RATE, clock.now)
-            loop.add_reference(silent, RATE, clock.now)
-            pcm = loop.next_block(timeout=0.0, now=clock.now)
-            assert pcm is not None
-            microphone.process(pcm, clock.now)
-            clock.now += 0.02
+            hear_block(microphone, loop, clock, silent)
         assert session.step(10.0)
         # Heard as with the game silent (no echo to doubt): bids unconfirmed here.
         assert out.texts[-1] == "You bid 3.", out.texts

@@ -317,12 +317,12 @@ class Microphone:
         sounds."""
         level = energy_db(frame) if linear_db is None else linear_db
         onset = self._gate.feed(level, reference, raw_db, spectra)
-        self._unheard = self._unheard + 1 if not sounding and self._muted else 0
-        unheard_game = self._gate.coupling_db is None \
-            and self._unheard >= self.settings.frames(UNHEARD_SECONDS)
         barged = False
         done: list[bytes] = []
         with self._lock:
+            self._unheard = self._unheard + 1 if not sounding and self._muted else 0
+            unheard_game = self._gate.coupling_db is None \
+                and self._unheard >= self.settings.frames(UNHEARD_SECONDS)
             listening = self.mode == "open" or self._listening
             if self._gate_open > 0:
                 self._gate_open -= 1
@@ -334,8 +334,7 @@ class Microphone:
                 self._heard.append((frame, self._gate.voiced))
                 if onset and listening:
                     barged = self._muted
-                    self._muted = False
-                    self._unmute_at = 0.0
+                    self._unmute_now()
                     self._gate_open = self.settings.frames(1.0)
                     self._vad.reset()
                     self._over_game = True
@@ -347,8 +346,7 @@ class Microphone:
                 done = self._vad.feed(frame)
                 if self._muted and listening and self._vad.in_speech:
                     barged = True
-                    self._muted = False
-                    self._unmute_at = 0.0
+                    self._unmute_now()
             done = [u for u in done if self._may_deliver()]
             over_game = self._over_game
             if done or not (self._vad.in_speech or self._gate_open):
@@ -378,9 +376,13 @@ class Microphone:
         start = max(0, start - self.settings.frames(pre_roll))
         return [frame for frame, _ in frames[start:]]
 
-    def _open_for_barge_in(self) -> None:
+    def _unmute_now(self) -> None:
+        """Listen from now on (the player barged in; caller holds the lock)."""
         self._muted = False
         self._unmute_at = 0.0
+
+    def _open_for_barge_in(self) -> None:
+        self._unmute_now()
         self._barge.narration_ended()
         self._vad.reset()
 
