@@ -11,7 +11,17 @@ import pytest
 from tests.session.fakes import RecordingOutput
 from tests.voice.synthetic import noise, silence
 from tests.voice.test_listener import WORD, FakeRecognizer, NoDevice, at_my_bid, started
-from voice_spades.commands import Act, Ask, Command, Control, NotUnderstood, Propose, Query
+from voice_spades.commands import (
+    Act,
+    Ask,
+    Cancel,
+    Command,
+    Confirm,
+    Control,
+    NotUnderstood,
+    Propose,
+    Query,
+)
 from voice_spades.engine import Bid, Card
 from voice_spades.messages import Message
 from voice_spades.storage.paths import data_paths
@@ -26,7 +36,7 @@ PHRASES = ("bid three", "queen of hearts", "play my lowest club", "keep it", "di
            "two of spades", "no blind nil", "exchange nothing")
 
 
-def test_only_actions_carried_out_or_asked_about_teach() -> None:
+def test_what_is_carried_out_as_heard_or_confirmed_teaches() -> None:
     session, _ = at_my_bid()
     table = build_phrases(session.view, confirming=False, cursor=None)
     legal = Act(Bid(3))
@@ -37,8 +47,12 @@ def test_only_actions_carried_out_or_asked_about_teach() -> None:
                    table) == IF_CONFIRMED
     assert teaches(Propose(Command(Control.SAVE_AND_QUIT), Message("voice.confirm.quit")),
                    table) is None
-    assert teaches(Ask(Query.SCORES), table) is None
+    assert teaches(Ask(Query.SCORES), table) == NOW  # a query is carried out as heard
+    assert teaches(Command(Control.REPEAT), table) is None
     assert teaches(NotUnderstood("bid three"), table) is None
+    assert teaches(Confirm(True), table) == NOW  # an answer is carried out as heard
+    assert teaches(Confirm(False), table) == NOW
+    assert teaches(Cancel(), table) == NOW
 
 
 class Taught:
@@ -71,15 +85,17 @@ def taught_by(*script: tuple[str, bool]) -> list[str]:
     return taught.phrases
 
 
-def test_the_listener_teaches_a_confirmed_action_and_nothing_refused_or_over_the_game(
+def test_the_listener_teaches_what_it_carried_out_and_nothing_over_the_game(
         ) -> None:
     assert taught_by(("bid three", False)) == []  # asked: not yet
-    assert taught_by(("bid three", False), ("yes", False)) == ["bid three"]
-    assert taught_by(("bid three", False), ("no", False)) == []
-    assert taught_by(("bid three", True), ("yes", False)) == []  # over the narrator
-    assert taught_by(("what is the score", False)) == []
+    assert taught_by(("bid three", False), ("yes", False)) == ["bid three", "yes"]
+    assert taught_by(("bid three", False), ("no", False)) == ["no"]  # the answer only
+    assert taught_by(("bid three", True), ("yes", False)) == ["yes"]  # over the narrator
+    assert taught_by(("bid three", False), ("yes", True)) == ["bid three"]
+    assert taught_by(("what is the score", False)) == ["what is the score"]
+    assert taught_by(("what is the score", True)) == []
     assert taught_by(("bid three", False), ("what is the score", False), ("yes", False)) \
-        == ["bid three"]
+        == ["what is the score", "bid three", "yes"]
 
 
 def test_start_voice_learns_only_while_pocketsphinx_is_untrained(
@@ -175,7 +191,7 @@ def test_what_was_learnt_is_said_in_turn(monkeypatch: pytest.MonkeyPatch) -> Non
 @pytest.mark.skipif(not tools_available(), reason="needs espeak-ng and sox")
 def test_a_game_said_aloud_teaches_the_voice_through_the_microphone(tmp_path: Path) -> None:
     """The listener with real PocketSphinx, speech through the microphone's gate: a bid
-    confirmed with a yes and a card played teach it; the voice is then learnt."""
+    confirmed with a yes, the yes and a card played teach it; the voice is then learnt."""
     from voice_spades.voice.recognizers.pocketsphinx_recognizer import PocketSphinxRecognizer
 
     session, out = at_my_bid()
@@ -183,7 +199,7 @@ def test_a_game_said_aloud_teaches_the_voice_through_the_microphone(tmp_path: Pa
     voice_input = VoiceInput(session, recognizer, NoDevice())
     learnt: list[int] = []
     voice_input.learning = PlayLearning(recognizer, tmp_path / "voice.means", learnt.append,
-                                        at=(2,))
+                                        at=(3,))
     voice_input.start()
     voice = SpeechParams(voice="en-us")
 
@@ -202,6 +218,6 @@ def test_a_game_said_aloud_teaches_the_voice_through_the_microphone(tmp_path: Pa
         say(f"play the {card.name}")
         assert session.view.hand & card.bit == 0, out.texts[-3:]
         voice_input.learning.join(timeout=120)
-        assert learnt == [2] and recognizer.adaptation == tmp_path / "voice.means"
+        assert learnt == [3] and recognizer.adaptation == tmp_path / "voice.means"
     finally:
         voice_input.stop()
