@@ -41,8 +41,8 @@ commands in turn, half of them actions), commands understood and right plays ask
 about: untrained 93.17%, 10.82%; learnt at 24 only 95.00%, 10.97%; at 12 and 24
 96.50%, 8.26%; at 8 and 24 96.67%, 7.35%; at 8, 16 and 24 96.50%, 6.17%; trained on the
 training's script first 98.00%, 2.41%; never a wrong action unasked. (Actions only were
-taught then; with the answers to questions and the queries taught too, measured on
-another machine, where actions only gave 96.50% and 6.58% on set 600: 97.67%, 4.86%;
+taught then; with the answers to questions and the queries taught too, measured later on
+a second machine, where actions only gave 96.50% and 6.58% on set 600: 97.67%, 4.86%;
 held out, sets 604 and 606 97.50% -> 97.83% and 96.50% -> 96.50%, asked 5.76% ->
 5.74% and 3.31% -> 2.47%; answers alone gained less: 96.83%, 97.50%, 96.33%. Learning
 again at 48 and 96 (three voices saying 200 commands each, actions only taught):

@@ -304,20 +304,16 @@ class VoiceInput:
     def _learn_from(self, decided: AnyIntent, phrase: str | None, table: PhraseTable,
                     pcm: bytes, over_game: bool) -> None:
         """Hand :attr:`learning` what was carried out as heard (an action acted on
-        unasked, a query, the answer to a question) and the action asked about when
-        the answer is yes.
-        Speech that began over the game's sound is left out (it may hold the
-        narration's remains)."""
+        unasked, a query, the answer to a question: :func:`teaches`) and the action
+        asked about when the answer is yes. Speech that began over the game's sound is
+        left out (it may hold the narration's remains)."""
         if self.learning is None:
             return
         if isinstance(decided, Confirm | Cancel):
             proposed, self._proposed = self._proposed, None
             if isinstance(decided, Confirm) and decided.yes and proposed is not None:
                 self.learning.heard(*proposed)
-            if not over_game and phrase is not None:
-                self.learning.heard(phrase, pcm)  # (the answer itself: see teaches)
-            return
-        if isinstance(decided, Propose):
+        elif isinstance(decided, Propose):
             self._proposed = None  # another question replaces the one asked
         if over_game or phrase is None:
             return
