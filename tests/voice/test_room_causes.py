@@ -14,7 +14,12 @@ import pytest
 
 from voice_spades.bench import voice as bench_voice
 from voice_spades.bench.voice_room import summary
-from voice_spades.bench.voice_room_causes import CAUSES, SceneCause, cause_counts
+from voice_spades.bench.voice_room_causes import (
+    CAUSES,
+    SceneCause,
+    at_best,
+    cause_counts,
+)
 from voice_spades.voice.testing.testspeech import tools_available
 
 pytest.importorskip("pyroomacoustics")
@@ -45,6 +50,11 @@ def test_a_lost_command_is_put_down_to_the_first_step_that_loses_it() -> None:
                                             "reverberation": 0, "noise": 0, "missed": 0,
                                             "echo": 2, "cut": 0}
     assert list(cause_counts(rows, "after")) == ["understood", *CAUSES]
+    # at best, the commands lost to the echo could have been understood; not the noise's
+    assert at_best(rows, "during") == (3, 3)
+    assert at_best(rows, "after") == (0, 1)
+    rows += [{"kind": "during", "cause": "reverberation"}, {"kind": "during", "cause": "missed"}]
+    assert at_best(rows, "during") == (4, 5)
 
 
 @pytest.mark.slow
@@ -90,6 +100,11 @@ def test_the_bench_counts_the_causes_per_kind(capsys: pytest.CaptureFixture[str]
     assert sum(row["causes_after"].values()) == 1
     assert row["causes_after"]["understood"] == round(row["after_understood"])
     assert "after, where the commands went: understood" in out
+    best = 0 if row["causes_after"]["recognizer"] + row["causes_after"]["reverberation"] \
+        + row["causes_after"]["noise"] else 1
+    assert row["at_best_after"] == [best, 1]
+    assert f"after, at best (each command alone through the room, cut where its speech " \
+           f"is, no narrator): {best} of 1" in out
     assert ("lost: " in out) == (row["causes_after"]["understood"] == 0)
     # each scene's line says how long after the end of speech its command was decided
     listed = [int(ms) for ms in re.findall(r" after (\d+) ms extra ", out)]

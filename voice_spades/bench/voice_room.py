@@ -32,7 +32,9 @@ louder and 6 dB quieter in turn. A default run takes about eight minutes live (f
 a configuration) and under a minute offline. ``--causes`` (offline) also says, per
 configuration, where the commands not understood were lost
 (:mod:`.voice_room_causes`: the recognizer, the room, the echo gate, the echo left,
-the cut), decoding each command again in easier conditions (about twice as long).
+the cut), decoding each command again in easier conditions (about twice as long), and
+how many a perfect canceller, gate and detector could have understood at best: those
+not lost with no narrator and a perfect cut, the recognizer's limit in these rooms.
 ``--enroll`` first trains voice input on each speaker in each room
 (:mod:`.voice_room_training`: the script read there with the game silent, as
 ``voice-spades train-voice`` has it), and hears each command with that training (live,
@@ -199,11 +201,12 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         "decode_time": run.get("decode_time"),
         "decoding_figures": run.get("decoding_figures"),
     }
-    from voice_spades.bench.voice_room_causes import cause_counts
+    from voice_spades.bench.voice_room_causes import at_best, cause_counts
 
     for kind in ("during", "after"):
         if run.get("causes"):
             row[f"causes_{kind}"] = cause_counts(run["causes"], kind)
+            row[f"at_best_{kind}"] = at_best(run["causes"], kind)
     for key in ("ratio_db", "noise"):
         groups = sorted({s[key] for s in during})
         row[f"during_understood_by_{key}"] = {
@@ -360,6 +363,10 @@ def main(argv: list[str] | None = None) -> int:
             if f"causes_{kind}" in row:
                 print(f"{row['aec']}: {kind}, where the commands went: " + ", ".join(
                     f"{name} {count}" for name, count in row[f"causes_{kind}"].items()))
+                best, count = row[f"at_best_{kind}"]
+                print(f"{row['aec']}: {kind}, at best (each command alone through the room, "
+                      f"cut where its speech is, no narrator): {best} of {count} "
+                      f"({_pct(best / count if count else None)})")
         if row["decoding_figures"]:
             print(f"{row['aec']}: {decoding_line(row['decode_time'], row['decoding_figures'])}")
     if args.json:

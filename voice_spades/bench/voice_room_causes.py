@@ -33,6 +33,9 @@ from voice_spades.voice.testing.room import RATE, Floats, Noise, convolve, impul
 
 CAUSES = ("recognizer", "reverberation", "noise", "missed", "echo", "cut")
 """Why a command was not understood, in the order the steps are tried."""
+ROOM_CAUSES = CAUSES[:3]
+"""The causes that lose a command with no narrator and a perfect cut: the recognizer's
+own share, which no echo canceller, gate or detector can win back."""
 BEFORE = 0.3
 """Seconds before the command's speech an ideal cut begins."""
 AFTER = 0.6
@@ -141,3 +144,11 @@ def cause_counts(causes: list[dict[str, Any]], kind: str) -> dict[str, int]:
     (``causes``: a run's, as :func:`explain` gave them with their ``cause``)."""
     counted = Counter(c["cause"] or "understood" for c in causes if c["kind"] == kind)
     return {name: counted.get(name, 0) for name in ("understood", *CAUSES)}
+
+
+def at_best(causes: list[dict[str, Any]], kind: str) -> tuple[int, int]:
+    """Of the scenes of ``kind``, how many a perfect echo canceller, gate and detector
+    could have understood (all but those lost to :data:`ROOM_CAUSES`), and how many
+    there were: the most the recognizer allows in these rooms."""
+    scenes = [c for c in causes if c["kind"] == kind]
+    return sum(c["cause"] not in ROOM_CAUSES for c in scenes), len(scenes)
