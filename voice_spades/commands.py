@@ -109,9 +109,14 @@ class MarkCard:
 
 @dataclass(frozen=True, slots=True)
 class Confirm:
-    """Answer a pending question: yes (True) or no (False)."""
+    """Answer a pending question: yes (True) or no (False).
+
+    ``reflex`` marks the confirm key (Enter), which players press by reflex: it says yes
+    to a yes/no question ("Bid nil?") but never makes the choice of a two-way decision
+    (keep or discard, blind nil); there it says the question again, naming its keys."""
 
     yes: bool
+    reflex: bool = False
 
 
 @dataclass(frozen=True, slots=True)

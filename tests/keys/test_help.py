@@ -76,7 +76,8 @@ def test_a_question_puts_the_answer_keys_first() -> None:
     session.handle(TypeDigit(0))
     session.handle(PlayCurrent())  # "Bid nil? Yes or no?"
     session.handle(Ask(Query.HELP))
-    assert out.last().text.startswith("Keys now, 1 of ") and "Y or Enter yes" in out.last().text
+    said = out.last().text
+    assert said.startswith("Keys now, 1 of ") and "Y yes; N no; Enter yes to a question" in said
     session.handle(Confirm(False))
 
 

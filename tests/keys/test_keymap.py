@@ -44,14 +44,14 @@ def test_the_defaults_are_valid_and_bind_the_source_game_shortcuts() -> None:
 
 def test_every_action_has_a_default_key_but_listen() -> None:
     bound = set(load_keymap().bindings["keys"])
-    assert set(ACTIONS) - bound == {"no", "silence", "listen"}
+    assert set(ACTIONS) - bound == {"no", "confirm", "silence", "listen"}
 
 
 def test_n_means_no_while_a_question_is_pending_and_nil_otherwise() -> None:
     keymap = load_keymap()
     assert keymap.action_for("n") == "nil"
     assert keymap.action_for("n", question_pending=True) == "no"
-    assert keymap.action_for("enter", question_pending=True) == "yes"
+    assert keymap.action_for("enter", question_pending=True) == "confirm"
     assert keymap.action_for("h", question_pending=True) == "hand"
 
 
@@ -128,7 +128,8 @@ def test_bad_key_names(text: str) -> None:
 def test_help_lists_the_keys_and_hints_follow_the_keymap(tmp_path: Path) -> None:
     text = help_text(load_keymap())
     assert text.startswith("Keys: B your bid; C cards on the table; F suit led; V or I ")
-    assert "0 to 9 type a bid" in text and "When asked a question: Y or Enter yes" in text
+    assert "0 to 9 type a bid" in text
+    assert "When asked a question: Y yes; N no; Enter yes to a question" in text
     custom = load_keymap(write(tmp_path, '[keys]\nplay = "space"\nhelp = "f2"\n'))
     assert hints(custom).confirm == "Space" and hints(custom).help == "F2"
 

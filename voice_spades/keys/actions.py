@@ -66,6 +66,7 @@ ACTIONS: dict[str, Intent | Propose] = {
     "discard": Act(DrawChoice(False)),
     "mark": MarkCard(),
     "yes": Confirm(True),
+    "confirm": Confirm(True, reflex=True),
     "no": Confirm(False),
     "cancel": Cancel(),
     "repeat": Command(Control.REPEAT),

@@ -42,7 +42,7 @@ _ALWAYS = ("repeat", "previous_message", "next_message", "newest_message", "scor
            "whose_turn", "tricks_needed", "next_player", "previous_hand", "target", "cancel",
            "faster", "slower", "verbosity", "save_and_quit", "new_game", "all_keys")
 """Keys for any moment, after those for now."""
-_QUESTION = ("yes", "no", "cancel")
+_QUESTION = ("yes", "no", "confirm", "cancel")
 """The answer keys, first while a question waits."""
 _PHASE_ONLY = frozenset({"bid", "nil", "play", "keep", "discard", "mark", "yes", "no"})
 """Keys that do something only in their own phase: said only there."""
@@ -119,7 +119,9 @@ def hints(keymap: Keymap) -> Hints:
                  new=keymap.label_for("new_game", default=default.new),
                  quit=keymap.label_for("save_and_quit", default=default.quit),
                  yes=keymap.label_for("yes", "question", default=default.yes),
-                 no=keymap.label_for("no", "question", default=default.no))
+                 no=keymap.label_for("no", "question", default=default.no),
+                 keep=keymap.label_for("keep", default=default.keep),
+                 discard=keymap.label_for("discard", default=default.discard))
 
 
 def _in_game(action: str, players: int | None) -> bool:

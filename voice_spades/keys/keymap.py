@@ -24,7 +24,7 @@ from voice_spades.messages import Message
 SECTIONS = ("keys", "question")
 """The tables of a keymap file, in the order they are documented."""
 
-_QUESTION_ACTIONS = {"yes", "no", "cancel"}
+_QUESTION_ACTIONS = {"yes", "no", "cancel", "confirm"}
 _ENTRY = re.compile(r'^\s*(?:"([^"]+)"|([A-Za-z0-9_-]+))\s*=')
 _HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
 

@@ -73,3 +73,5 @@ class Hints:
     quit: str = field(default_factory=lambda: render("key.name.char", key="Q"))
     yes: str = field(default_factory=lambda: render("key.name.char", key="Y"))
     no: str = field(default_factory=lambda: render("key.name.char", key="N"))
+    keep: str = field(default_factory=lambda: render("key.name.char", key="K"))
+    discard: str = field(default_factory=lambda: render("key.name.char", key="D"))

@@ -169,8 +169,8 @@ class PlayerTurn:
                 return self._type_digit(digit, table)
             case MarkCard(card):
                 return self._mark(card, table)
-            case Confirm(yes):
-                return self._confirm(yes, table)
+            case Confirm(yes, reflex):
+                return self._confirm(yes, table, reflex=reflex)
             case Cancel():
                 return self._cancel(words)
             case Command(control):
@@ -296,7 +296,7 @@ class PlayerTurn:
         self._question = Question(text, on_yes)
         return saying(make_line(words, "question.yes_no", question=text, priority=Priority.HIGH))
 
-    def _confirm(self, yes: bool, table: TurnTable) -> Decision:
+    def _confirm(self, yes: bool, table: TurnTable, *, reflex: bool = False) -> Decision:
         words = table.answers.words
         question = self._question
         if question is not None:
@@ -308,8 +308,23 @@ class PlayerTurn:
             return self.decide(question.on_yes, table)
         decision = answered_decision(table.view.phase, yes)
         if decision is not None and table.view.is_my_turn:
+            if reflex:  # a reflex Enter never chooses: the question again, with its keys
+                return saying(self._choice_again(table))
             return self._act(decision, table)
         return saying(make_line(words, "question.none"))
+
+    @staticmethod
+    def _choice_again(table: TurnTable) -> Line:
+        """The two-way decision's prompt again, naming the keys that choose."""
+        view, answers = table.view, table.answers
+        prompt = turn_prompt(view, answers.words, answers.hints)
+        question = prompt.text if prompt is not None else ""
+        hints = answers.hints
+        if view.phase is Phase.DRAW:
+            return make_line(answers.words, "question.choose_draw", question=question,
+                             keep=hints.keep, discard=hints.discard, priority=Priority.HIGH)
+        return make_line(answers.words, "question.choose_blind_nil", question=question,
+                         yes=hints.yes, no=hints.no, priority=Priority.HIGH)
 
     def _cancel(self, words: Phrasebook) -> Decision:
         if self._question is None and not self.typed:
