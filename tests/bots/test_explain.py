@@ -107,9 +107,9 @@ def test_two_player_choices_have_reasons() -> None:
 def test_every_reason_renders_for_the_listener() -> None:
     words = Phrasebook(PAGAT, 0)
     view = east_leads({0: "AH KH 2H", 3: "QH"}, "QH")
-    text = words.say("hint.play", card=c("KH"), reason=play_reason(view, c("KH")))
+    text = words.say("hint.play", card=c("KH"), reason=play_reason(view, c("KH")), key="Enter")
     assert text == ("Hint: play the king of hearts. It wins the trick with the lowest card "
-                    "that beats East's queen of hearts.")
+                    "that beats East's queen of hearts. Enter plays it.")
 
 
 @pytest.mark.parametrize("seed", [1, 2])

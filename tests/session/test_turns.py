@@ -166,7 +166,7 @@ def test_the_hint_words_every_kind_of_choice() -> None:
     assert advice_line(view, blind, words).text.startswith("Hint: no blind nil; look at your ")
     bid = Advice(Bid(4), Message("reason.bid_count", sure=3, likely=1))
     assert advice_line(view, bid, words).text == \
-        "Hint: bid 4. Counted tricks: 3 sure, 1 likely."
+        "Hint: bid 4. Counted tricks: 3 sure, 1 likely. Enter bids it."
 
 
 def test_moving_the_cursor_drops_the_question_about_the_card_left() -> None:

@@ -8,7 +8,16 @@ from collections.abc import Mapping
 from tests.session.fakes import RecordingOutput, make_session
 from voice_spades.bots import Bot
 from voice_spades.bots.hard import HardBot
-from voice_spades.commands import Ask, Confirm, Move, MoveCursor, PlayCurrent, Query, TypeDigit
+from voice_spades.commands import (
+    Act,
+    Ask,
+    Confirm,
+    Move,
+    MoveCursor,
+    PlayCurrent,
+    Query,
+    TypeDigit,
+)
 from voice_spades.engine import Card, Match, Phase, RuleOptions, profile
 from voice_spades.narration import Phrasebook
 from voice_spades.session import GameSettings, Pacer, Ports, Session
@@ -144,9 +153,8 @@ def _play_a_hand(hints: bool) -> tuple[str, list[str]]:
         if view.phase is Phase.BID:
             session.handle(TypeDigit(2))
             session.handle(PlayCurrent())
-        else:
-            session.handle(Ask(Query.CURRENT_CARD))  # heard: Enter plays it
-            session.handle(PlayCurrent())
+        else:  # the same card with or without a hint (which moves the cursor)
+            session.handle(Act(next(a for a in view.legal if isinstance(a, Card))))
     return session.match.to_json(), hint_lines
 
 

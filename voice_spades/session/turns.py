@@ -43,7 +43,7 @@ from voice_spades.engine import (
 )
 from voice_spades.messages import Message
 from voice_spades.narration import Answers, Line, Phrasebook, Priority, turn_prompt
-from voice_spades.session.advice import hint_line
+from voice_spades.session.advice import hint
 from voice_spades.session.cursor import CursorHearing, HandCursor
 from voice_spades.session.decisions import (
     NOTHING,
@@ -122,12 +122,15 @@ class PlayerTurn:
         """Whether the card under the cursor was heard named since it last changed."""
         self.help_page = 0
         """How many times in a row the help key was pressed (its next page)."""
+        self.hinted: Bid | None = None
+        """The bid the last hint advised, which Enter makes while no digit is typed."""
         self._question: Question | None = None
 
     def reset(self) -> None:
-        """Forget typed digits, marks and questions (a new hand)."""
+        """Forget typed digits, marks, questions and the hinted bid (a new hand)."""
         self.typed = ""
         self.marked = []
+        self.hinted = None
         self._question = None
 
     def question_text(self, view: PlayerView, answers: Answers) -> str | None:
@@ -201,6 +204,7 @@ class PlayerTurn:
             return saying(refused(words, reason))
         self.typed = ""
         self.marked = []
+        self.hinted = None
         return Decision(action=action)
 
     def _play_current(self, table: TurnTable) -> Decision:
@@ -210,6 +214,8 @@ class PlayerTurn:
         if not view.is_my_turn:
             return saying(not_your_turn(table.answers, view))
         if view.phase == Phase.BID:
+            if not self.typed and self.hinted is not None:
+                self.typed = str(self.hinted.tricks)  # the bid the hint named: Enter makes it
             if not self.typed:
                 return saying(make_line(words, "bid.nothing_typed", nil=hints.nil,
                                         confirm=hints.confirm))
@@ -328,9 +334,11 @@ class PlayerTurn:
 
     def _cancel(self, words: Phrasebook) -> Decision:
         if self._question is None and not self.typed:
+            self.hinted = None
             return Decision(request=Request.SILENCE)
         self._question = None
         self.typed = ""
+        self.hinted = None
         return Decision(say=(make_line(words, "question.cancelled"),), request=Request.SILENCE)
 
     # ----- looking around -------------------------------------------------------
@@ -362,12 +370,25 @@ class PlayerTurn:
         if query is Query.CURRENT_CARD:
             return self._current_card(table)
         if query is Query.HINT:
-            return saying(hint_line(view, a, table.seed, over=table.over))
+            return self._hint(table)
         if query is Query.HELP:
             self.help_page += 1
             return Decision(request=Request.KEYS_HELP)
         return Decision(request=Request.ALL_KEYS if query is Query.ALL_KEYS
                         else Request.VOICE_HELP)
+
+    def _hint(self, table: TurnTable) -> Decision:
+        """The hint, with what it advises put under Enter: the cursor on the card to play
+        (named by the hint, so heard), or the bid to make while no digit is typed."""
+        line, action = hint(table.view, table.answers, table.seed, over=table.over)
+        if isinstance(action, Card) and action in table.view.hand_cards:
+            if self._question is not None and self._question.on_yes == PlayCurrent():
+                self._question = None  # "Play the 9 of spades?" was about the card left
+            self.cursor.card = action
+            return Decision(say=(line,), names=action)
+        if isinstance(action, Bid):
+            self.hinted = action
+        return saying(line)
 
     def _current_card(self, table: TurnTable) -> Decision:
         """The card under the cursor, and whether it can be played or is marked."""
