@@ -171,3 +171,33 @@ def test_keys_typed_while_the_game_starts_are_kept_and_not_echoed(tmp_path: Path
     child.send("q")
     child.expect("Game saved. Goodbye.")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.slow
+def test_keys_sent_before_the_prompt_or_question_they_would_answer_do_nothing(
+        tmp_path: Path) -> None:
+    """Issue 48: a bid typed while the game starts, and a yes typed with the nil key
+    before "Bid nil?" was printed, neither bid: each is said once to have come too early,
+    and the prompt or question stands."""
+    child = spawn(tmp_path, "--seed", "9")  # South bids first: the prompt comes at once
+    deadline = time.monotonic() + 20
+    while child.getecho():
+        assert time.monotonic() < deadline, "the terminal was never put in key mode"
+        time.sleep(0.002)
+    child.send("3\r")  # before the game has said anything
+    assert expect_turn(child).startswith("Your bid: ")
+    assert next_line(child) == "3 came before this was asked, so it did nothing. " \
+                               "Press it again to answer."
+    child.send("ny")  # one write: the yes is read before the question is printed
+    assert next_line(child) == "Bid nil? Yes or no?"
+    assert next_line(child) == "Y came before this was asked, so it did nothing. " \
+                               "Press it again to answer."
+    child.send("n")
+    assert next_line(child) == "Cancelled."
+    child.send("3")
+    assert next_line(child) == "3. Press Enter to bid."
+    child.send("\r")
+    assert next_line(child) == "You bid 3."
+    child.send("q")
+    child.expect("Game saved. Goodbye.")
+    child.expect(pexpect.EOF)

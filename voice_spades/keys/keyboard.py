@@ -9,6 +9,7 @@ comment, and the end of input saves the game and quits.
 
 from __future__ import annotations
 
+import time
 from typing import TextIO
 
 from voice_spades.commands import Intent, Propose
@@ -27,12 +28,17 @@ class KeyboardInput:
     def __init__(self, session: Session, keymap: Keymap) -> None:
         self.session = session
         self.keymap = keymap
+        self.made_at = time.perf_counter()
+        """When the keyboard was set up: before the game said anything."""
 
     # ----- one key ----------------------------------------------------------------
-    def press(self, key: str) -> None:
-        """A key was pressed: silence speech now, and queue what the key means."""
+    def press(self, key: str, read_at: float | None = None) -> None:
+        """A key was pressed: silence speech now, and queue what the key means.
+        ``read_at`` is when a terminal read it (None for a key that cannot come early: a
+        line of input, read once the game waits)."""
         self.session.interrupt_speech()
-        self.session.submit(KeyPress(key_label(key), lambda pending: self.intent(key, pending)))
+        self.session.submit(KeyPress(key_label(key), lambda pending: self.intent(key, pending),
+                                     read_at))
 
     def intent(self, key: str, question_pending: bool) -> Intent | Propose | None:
         """What ``key`` sends now, or None if nothing is bound to it."""
@@ -55,14 +61,17 @@ class KeyboardInput:
 
     # ----- reading loops (each runs on its own thread) -----------------------
     def run_terminal(self, keys: TerminalKeys) -> None:
-        """Read keys from a terminal until the session stops or input ends (or fails)."""
+        """Read keys from a terminal until the session stops or input ends (or fails).
+        Each key carries when it was read; keys already waiting when reading starts were
+        typed while the game started, so they count as read when the keyboard was set up."""
         try:
-            while not self.session.stopped.is_set():
-                pressed = keys.read(_POLL)
-                if pressed is None:
-                    break
+            pressed = keys.read(0)
+            read_at = self.made_at
+            while pressed is not None and not self.session.stopped.is_set():
                 for key in pressed:
-                    self.press(key)
+                    self.press(key, read_at)
+                pressed = keys.read(_POLL)
+                read_at = time.perf_counter()
         except (OSError, ValueError):
             pass  # the terminal is gone: end as at the end of input
         if not self.session.stopped.is_set():
