@@ -36,6 +36,7 @@ from voice_spades.keys import (
     help_text,
     hints,
     key_help,
+    key_lister,
     key_mode,
     load_keymap,
 )
@@ -240,7 +241,7 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     session = Session(opening.match, ports, settings=opening.settings,
                       verbosity=Verbosity(args.verbosity), hints=hints(keymap),
                       hooks=InputHooks(help_text=lambda: help_text(keymap),
-                                       key_help=key_help(keymap)))
+                                       key_help=key_help(keymap), key_list=key_lister(keymap)))
     signals.attach(session)
     keyboard = KeyboardInput(session, keymap)
     notices += [Message("setup.keymap_problem", problem=p) for p in keymap.problems]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -97,10 +98,13 @@ def test_a_resumed_game_keeps_its_options(tmp_path: Path) -> None:
 
 
 def test_help_lists_the_keys(tmp_path: Path) -> None:
-    # F1: the keys for now, a few at a time (issue 10); ? (all_keys): every key.
-    result = run(tmp_path, "f1\n?\nq\n")
+    # F1: the keys for now, a few at a time (issue 10); ? (all_keys): every key, a key at
+    # a time, stepped with the arrows, comma and period (issue 48).
+    result = run(tmp_path, "f1\n?\ndown\n.\nq\n")
     assert "Keys now, 1 of " in result.stdout
-    assert "Keys: B your bid; C cards on the table; F suit led;" in result.stdout
+    assert "one at a time: question mark, Down arrow or period for the next" in result.stdout
+    assert re.search(r"\n1 of (\d+): B your bid\.\r?\n2 of \1: C cards on the table\.\r?\n"
+                     r"3 of \1: F suit led\.", result.stdout), result.stdout
 
 
 @pytest.mark.parametrize("target", ["500", "2000"])

@@ -29,7 +29,7 @@ def test_f1_says_the_keys_for_this_phase_first_a_few_at_a_time() -> None:
     first = out.last().text
     assert first.startswith("Keys now, 1 of ")
     assert "0 to 9 type a bid" in first and "N bid nil" in first
-    assert first.endswith("F1 again for more.")
+    assert first.endswith("F1 or Down arrow for more, Up arrow back.")
     assert first.count(";") == PAGE_SIZE - 1
     session.handle(Ask(Query.HELP))
     assert out.last().text.startswith("Keys now, 2 of ") and out.last().text != first
@@ -51,7 +51,8 @@ def test_the_pages_wrap_round_and_the_last_one_points_at_every_key() -> None:
     items = now_items(KEYMAP, context)
     pages = -(-len(items) // PAGE_SIZE)
     last = phase_help(KEYMAP, context, pages - 1)
-    assert last.endswith("F1 again starts over; question mark lists every key.")
+    assert last.endswith("F1 or Down arrow starts over, Up arrow back; question mark lists "
+                         "every key.")
     assert phase_help(KEYMAP, context, pages) == phase_help(KEYMAP, context, 0)
     assert len(items) == len(set(items))
 
@@ -77,7 +78,7 @@ def test_a_question_puts_the_answer_keys_first() -> None:
     session.handle(PlayCurrent())  # "Bid nil? Yes or no?"
     session.handle(Ask(Query.HELP))
     said = out.last().text
-    assert said.startswith("Keys now, 1 of ") and "Y yes; N no; Enter yes to a question" in said
+    assert said.startswith("Keys now, 1 of ") and "Y yes; N no; Enter yes; at a choice" in said
     session.handle(Confirm(False))
 
 

@@ -128,11 +128,13 @@ def test_digits_typed_out_of_the_bidding_are_discarded() -> None:
 
 def test_the_help_key_steps_through_pages_until_another_key() -> None:
     match, turn = at_phase(Phase.PLAY), PlayerTurn()
-    for page in (1, 2, 3):
+    for page in (0, 1, 2):
         assert turn.decide(Ask(Query.HELP), table_of(match)).request is Request.KEYS_HELP
-        assert turn.help_page == page
+        assert turn.help.index == page and turn.help.opening == (page == 0)
+    back = turn.decide(MoveCursor(Move.PREVIOUS_SUIT), table_of(match))
+    assert back.request is Request.KEYS_HELP and turn.help.index == 1
     turn.decide(Ask(Query.TABLE), table_of(match))
-    assert turn.help_page == 0
+    assert turn.help.open is None
     assert turn.decide(Ask(Query.ALL_KEYS), table_of(match)).request is Request.ALL_KEYS
 
 

@@ -1,5 +1,5 @@
 """What the keys are, in words: the help for now (a few keys at a time, by phase), the
-full key list, and the key names used in prompts."""
+full key list (a key at a time, or one long line), and the key names used in prompts."""
 
 from __future__ import annotations
 
@@ -44,6 +44,15 @@ _ALWAYS = ("repeat", "previous_message", "next_message", "newest_message", "scor
 """Keys for any moment, after those for now."""
 _QUESTION = ("yes", "no", "confirm", "cancel")
 """The answer keys, first while a question waits."""
+_DECISION: dict[Phase, tuple[tuple[str, str], ...]] = {
+    Phase.DRAW: (("keep", "keys"), ("discard", "keys"), ("confirm", "question")),
+    Phase.BLIND_NIL: (("yes", "question"), ("no", "question"), ("confirm", "question")),
+}
+"""At a two-way decision on the player's turn, its two answers come first (action and
+keymap section), then what Enter does there."""
+_NEXT = ("all_keys", "next_suit", "next_message")
+_BACK = ("previous_suit", "previous_message")
+"""The keys named as stepping a help list forward and back (their first keys)."""
 _PHASE_ONLY = frozenset({"bid", "nil", "play", "keep", "discard", "mark", "yes", "no"})
 """Keys that do something only in their own phase: said only there."""
 
@@ -51,6 +60,16 @@ _PHASE_ONLY = frozenset({"bid", "nil", "play", "keep", "discard", "mark", "yes",
 def help_text(keymap: Keymap, players: int | None = None) -> str:
     """Every binding, spoken: "Keys: B your bid; C cards on the table; ...". With
     ``players``, keys of the two-player game are left out of other games."""
+    parts, question = _every_key(keymap, players)
+    text = render("word.group_sep").join(parts)
+    if question:
+        return render("help.keys_question", keys=text,
+                      question=render("word.group_sep").join(question))
+    return render("help.keys", keys=text)
+
+
+def _every_key(keymap: Keymap, players: int | None) -> tuple[list[str], list[str]]:
+    """Every binding worded ("B your bid"): the keys, and the answer keys."""
     parts: list[str] = []
     for action in keymap.bindings.get("keys", {}):
         if action in _DIGITS[1:] or not _in_game(action, players):
@@ -60,11 +79,28 @@ def help_text(keymap: Keymap, players: int | None = None) -> str:
             parts.append(item)
     question = [item for action in keymap.bindings.get("question", {})
                 if (item := _item(keymap, action, "question"))]
-    text = render("word.group_sep").join(parts)
-    if question:
-        return render("help.keys_question", keys=text,
-                      question=render("word.group_sep").join(question))
-    return render("help.keys", keys=text)
+    return parts, question
+
+
+def key_list(keymap: Keymap, context: GrammarContext, index: int,
+             opening: bool = False) -> list[str]:
+    """Every key of this game, item ``index`` (counted from 0, wrapping round) as one
+    short line a braille display shows whole: "3 of 60: F suit led." With ``opening``,
+    a line saying how to step through the list and leave it comes first."""
+    keys, question = _every_key(keymap, context.view.rules.players)
+    items = [*keys, *(render("help.list_question", item=item) for item in question)]
+    index %= len(items)
+    lines = [render("help.list_item", number=index + 1, count=len(items), item=items[index])]
+    if opening:
+        lines.insert(0, render("help.list_intro", count=len(items),
+                               next=_first_keys(keymap, _NEXT), back=_first_keys(keymap, _BACK),
+                               leave=_labels(keymap, "cancel", "question")))
+    return lines
+
+
+def _first_keys(keymap: Keymap, actions: Iterable[str]) -> str:
+    """The first key of each of ``actions`` that has one, joined with "or"."""
+    return _joined([key_label(keys[0]) for a in actions if (keys := keymap.keys_for(a))])
 
 
 def phase_help(keymap: Keymap, context: GrammarContext, page: int) -> str:
@@ -76,10 +112,11 @@ def phase_help(keymap: Keymap, context: GrammarContext, page: int) -> str:
     page %= pages
     chosen = items[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
     more_key = keymap.label_for("help", default=Hints().help)
+    step, back = _first_keys(keymap, _NEXT[1:2]), _first_keys(keymap, _BACK[:1])
     if page + 1 < pages:
-        follow = render("help.more", key=more_key)
+        follow = render("help.more", key=more_key, next=step, back=back)
     else:
-        follow = render("help.end", key=more_key,
+        follow = render("help.end", key=more_key, next=step, back=back,
                         all=keymap.label_for("all_keys", default=more_key))
     return render("help.page", page=page + 1, pages=pages,
                   items=render("word.group_sep").join(chosen), next=follow)
@@ -97,7 +134,10 @@ def now_items(keymap: Keymap, context: GrammarContext) -> list[str]:
         order = _WAITING
     phase = view.phase.value if view.is_my_turn and not context.over else "waiting"
     items: list[str] = []
-    if context.question is not None:
+    decision = _DECISION.get(view.phase, ()) if view.is_my_turn and not context.over else ()
+    if decision:  # the two answers first, worded for this decision
+        items += [_item(keymap, action, section, phase) for action, section in decision]
+    elif context.question is not None:
         items += [_item(keymap, action, "question") for action in _QUESTION]
     named = set(order) | set(_ALWAYS)
     extra = [a for a in keymap.bindings.get("keys", {})
@@ -158,9 +198,14 @@ def _digit_labels(keymap: Keymap) -> str:
     return render("word.list_sep").join(key_label(k) for k in keys)
 
 
+def key_lister(keymap: Keymap) -> Callable[[GrammarContext, int, bool], list[str]]:
+    """The session's every-key hook: :func:`key_list` over ``keymap``."""
+    return lambda context, index, opening: key_list(keymap, context, index, opening)
+
+
 def key_help(keymap: Keymap) -> Callable[[GrammarContext, int | None], str]:
-    """The session's key help hook: the keys for now, page ``page`` (the help key
-    pressed ``page + 1`` times in a row), or every key of this game with None."""
+    """The session's key help hook: the keys for now, page ``page`` (counted from 0), or
+    every key of this game with None."""
     def answer(context: GrammarContext, page: int | None) -> str:
         if page is None:
             return help_text(keymap, context.view.rules.players)

@@ -325,20 +325,23 @@ class Session:
         elif request is Request.HISTORY:
             self.emit([self.game.answers.history(out.recent(5))])
         else:
-            self.emit([self._help(request)])
+            self.emit(self._help(request))
 
-    def _help(self, request: Request) -> Line:
-        hooks = self.hooks
+    def _help(self, request: Request) -> list[Line]:
+        hooks, steps = self.hooks, self.game.turn.help
+        if request is Request.ALL_KEYS and hooks.key_list is not None:
+            texts = hooks.key_list(self.context(), steps.index, steps.opening)
+            return [Line("help.keys", text) for text in texts]
         keys = request in (Request.KEYS_HELP, Request.ALL_KEYS)
         if keys and hooks.key_help is not None:
-            # The keys for now, a page per press of the help key; or every key.
-            page = self.game.turn.help_page - 1 if request is Request.KEYS_HELP else None
-            return Line("help.keys", hooks.key_help(self.context(), page))
+            # The keys for now, a page at a time; or every key.
+            page = steps.index if request is Request.KEYS_HELP else None
+            return [Line("help.keys", hooks.key_help(self.context(), page))]
         if keys and hooks.help_text is not None:
-            return Line("help.keys", hooks.help_text())
+            return [Line("help.keys", hooks.help_text())]
         if hooks.voice_help is not None:
-            return self.line("help.voice", help=hooks.voice_help(self.context()))
-        return self.line("session.what_can_i_say", help=self.hints.help)
+            return [self.line("help.voice", help=hooks.voice_help(self.context()))]
+        return [self.line("session.what_can_i_say", help=self.hints.help)]
 
     # ----- bots -----------------------------------------------------------------
     def _bot_wait(self) -> float | None:
@@ -373,7 +376,10 @@ class Session:
         for event in events:
             if isinstance(event, MatchOver):
                 lines += match_over(self.game, self.ports, self.human, event)
-        self.emit([*lines, *self.game.prompt()])
+        prompt = self.game.prompt()
+        if prompt:
+            self.game.turn.help.close()  # the player's turn: the arrows move the cursor again
+        self.emit([*lines, *prompt])
 
     def _cut(self, lines: list[Line], tag: str) -> None:
         # The plays of this trick are not all spoken yet: drop them, and let the trick's

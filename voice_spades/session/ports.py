@@ -40,8 +40,12 @@ class InputHooks:
     help_text: Callable[[], str] | None = None
     """The keys, spoken (the help key)."""
     key_help: Callable[[GrammarContext, int | None], str] | None = None
-    """The keys for now, page ``n`` counted from 0 (the help key pressed ``n + 1`` times
-    in a row), or every key with None; used before ``help_text`` when given."""
+    """The keys for now, page ``n`` counted from 0 (wrapping round), or every key with
+    None; used before ``help_text`` when given."""
+    key_list: Callable[[GrammarContext, int, bool], list[str]] | None = None
+    """Every key, item ``n`` counted from 0 (wrapping round), a line a key; with True,
+    the list was just opened and a line saying how to step it comes first. Used for
+    every key before ``key_help`` and ``help_text`` when given."""
     voice_help: Callable[[GrammarContext], Message] | None = None
     """What can be said now ("what can I say")."""
     listen: Callable[[], None] | None = None

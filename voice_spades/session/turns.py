@@ -53,6 +53,7 @@ from voice_spades.session.decisions import (
     TurnTable,
     saying,
 )
+from voice_spades.session.help_steps import HelpSteps
 
 _GAME_INTENTS = (Act, PlayCurrent, StartBid, TypeDigit, MarkCard)
 """Intents that move the game on; they drop a question left unanswered."""
@@ -120,8 +121,8 @@ class PlayerTurn:
         self.cursor = HandCursor()
         self.heard = CursorHearing()
         """Whether the card under the cursor was heard named since it last changed."""
-        self.help_page = 0
-        """How many times in a row the help key was pressed (its next page)."""
+        self.help = HelpSteps()
+        """The help list open (F1's pages, every key) and the place in it."""
         self.hinted: Bid | None = None
         """The bid the last hint advised, which Enter makes while no digit is typed."""
         self._question: Question | None = None
@@ -149,8 +150,12 @@ class PlayerTurn:
         words = table.answers.words
         if isinstance(intent, _GAME_INTENTS):
             self._question = None
-        if intent != Ask(Query.HELP):
-            self.help_page = 0
+        listed = self.help.step(intent)
+        if listed is not None:
+            return Decision(request=listed)
+        if isinstance(intent, Cancel) and self.help.open is not None:
+            self.help.close()
+            return Decision(say=(make_line(words, "help.closed"),), request=Request.SILENCE)
         if isinstance(intent, MoveCursor | JumpToSuit) and self._question is not None \
                 and self._question.on_yes == PlayCurrent():
             self._question = None  # "Play the 9 of spades?" is about the card just left
@@ -371,11 +376,7 @@ class PlayerTurn:
             return self._current_card(table)
         if query is Query.HINT:
             return self._hint(table)
-        if query is Query.HELP:
-            self.help_page += 1
-            return Decision(request=Request.KEYS_HELP)
-        return Decision(request=Request.ALL_KEYS if query is Query.ALL_KEYS
-                        else Request.VOICE_HELP)
+        return Decision(request=Request.VOICE_HELP)
 
     def _hint(self, table: TurnTable) -> Decision:
         """The hint, with what it advises put under Enter: the cursor on the card to play
