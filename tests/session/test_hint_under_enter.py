@@ -5,8 +5,19 @@ from __future__ import annotations
 
 from tests.session.fakes import make_session
 from voice_spades.bots.explain import advise
-from voice_spades.commands import Ask, Cancel, Move, MoveCursor, PlayCurrent, Query, TypeDigit
-from voice_spades.engine import Bid, Card, Phase
+from voice_spades.commands import (
+    Act,
+    Ask,
+    Cancel,
+    Confirm,
+    MarkCard,
+    Move,
+    MoveCursor,
+    PlayCurrent,
+    Query,
+    TypeDigit,
+)
+from voice_spades.engine import Bid, Card, DrawChoice, Exchange, Phase
 from voice_spades.narration.catalog import set_language
 from voice_spades.session import Session
 
@@ -84,3 +95,25 @@ def test_the_hint_names_the_key_in_italian_and_french() -> None:
             assert out.last().text.endswith(ending), out.last().text
         finally:
             set_language("en")
+
+
+def test_an_exchange_hint_marks_the_cards_and_enter_gives_them_back() -> None:
+    session, out = make_session("two-player", target=150, seed=4)
+    session.start()
+    session.play_bots()
+    session.handle(Confirm(True))  # blind nil: the exchange follows the draw
+    while session.view.phase in (Phase.BLIND_NIL, Phase.DRAW):
+        session.play_bots()
+        if session.view.phase is Phase.DRAW and session.view.is_my_turn:
+            session.handle(Act(DrawChoice(True)))
+    session.play_bots()
+    assert session.view.phase is Phase.EXCHANGE and session.view.is_my_turn
+    session.handle(MarkCard())  # a mark of the player's own, which the hint replaces
+    advised = hinted(session)
+    assert isinstance(advised, Exchange) and len(advised.cards) == 3
+    session.handle(Ask(Query.HINT))
+    assert out.last().text.endswith(" They are marked: Enter gives them back.")
+    assert session.context().marked == advised.cards
+    session.handle(PlayCurrent())
+    assert session.view.phase is not Phase.EXCHANGE
+    assert not set(advised.cards) & set(session.view.hand_cards)

@@ -163,7 +163,7 @@ def test_the_hint_words_every_kind_of_choice() -> None:
     exchange = Advice(Exchange((Card.parse("8S"), Card.parse("KH"))), Message("reason.exchange"))
     assert advice_line(view, exchange, words).text == (
         "Hint: give back the 8 of spades and king of hearts. They are your cards most likely "
-        "to win a trick.")
+        "to win a trick. They are marked: Enter gives them back.")
     blind = Advice(BlindNilChoice(False), Message("reason.blind_nil_no"))
     assert advice_line(view, blind, words).text.startswith("Hint: no blind nil; look at your ")
     bid = Advice(Bid(4), Message("reason.bid_count", sure=3, likely=1))

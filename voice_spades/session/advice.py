@@ -26,8 +26,8 @@ def hint(view: PlayerView, answers: Answers, seed: int, *,
 
 def advice_line(view: PlayerView, advice: Advice, words: Phrasebook,
                 hints: Hints | None = None) -> Line:
-    """``advice`` in words, for the player at ``view``; a card or a bid says that the
-    confirm key of ``hints`` makes it (the turn puts it under that key)."""
+    """``advice`` in words, for the player at ``view``; a card, a bid or an exchange
+    says that the confirm key of ``hints`` makes it (the turn puts it under that key)."""
     action, reason = advice.action, advice.reason
     key = (hints or Hints()).confirm
     fields: dict[str, object]
@@ -42,7 +42,7 @@ def advice_line(view: PlayerView, advice: Advice, words: Phrasebook,
         message_id, fields = ("hint.blind_nil" if action.declare else "hint.no_blind_nil"), {}
     elif action.cards:
         named = [words.card(card) for card in action.cards]
-        message_id, fields = "hint.exchange", {"cards": words.join(named)}
+        message_id, fields = "hint.exchange", {"cards": words.join(named), "key": key}
     else:
-        message_id, fields = "hint.exchange_none", {}
+        message_id, fields = "hint.exchange_none", {"key": key}
     return Line(message_id, words.say(message_id, reason=reason, **fields))

@@ -380,7 +380,8 @@ class PlayerTurn:
 
     def _hint(self, table: TurnTable) -> Decision:
         """The hint, with what it advises put under Enter: the cursor on the card to play
-        (named by the hint, so heard), or the bid to make while no digit is typed."""
+        (named by the hint, so heard), the bid to make while no digit is typed, or the
+        cards to give back marked."""
         line, action = hint(table.view, table.answers, table.seed, over=table.over)
         if isinstance(action, Card) and action in table.view.hand_cards:
             if self._question is not None and self._question.on_yes == PlayCurrent():
@@ -389,6 +390,8 @@ class PlayerTurn:
             return Decision(say=(line,), names=action)
         if isinstance(action, Bid):
             self.hinted = action
+        elif isinstance(action, Exchange):
+            self.marked = list(action.cards)  # marked as advised: Enter gives them back
         return saying(line)
 
     def _current_card(self, table: TurnTable) -> Decision:
