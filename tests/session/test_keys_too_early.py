@@ -23,7 +23,7 @@ def test_a_bid_typed_before_the_prompt_is_not_made_and_the_prompt_stands() -> No
     session.start()
     session.play_bots()
     keyboard = KeyboardInput(session, load_keymap())
-    prompted = session.asked_at
+    prompted = session.asked.asked_at
     assert out.last().message_id == "prompt.bid" and prompted > 0
     keyboard.press("3", read_at=prompted - 0.04)  # 40 ms before the prompt was printed
     keyboard.press("enter", read_at=prompted - 0.01)
@@ -43,11 +43,11 @@ def test_a_yes_read_before_its_question_does_not_answer_it() -> None:
     session.start()
     session.play_bots()
     keyboard = KeyboardInput(session, load_keymap())
-    before = session.asked_at
+    before = session.asked.asked_at
     keyboard.press("n")
     settle(session)
-    assert out.last().text == "Bid nil? Yes or no?" and session.asked_at > before
-    keyboard.press("y", read_at=session.asked_at - 0.001)
+    assert out.last().text == "Bid nil? Yes or no?" and session.asked.asked_at > before
+    keyboard.press("y", read_at=session.asked.asked_at - 0.001)
     settle(session)
     assert out.last().text == TOO_EARLY.format("Y") and session.question_pending
     keyboard.press("y")

@@ -12,23 +12,12 @@ the narrator), autosaves after every action, and sends every line to the
 from __future__ import annotations
 
 import logging
-import math
 import random
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from voice_spades.commands import (
-    Act,
-    AnyIntent,
-    Confirm,
-    Intent,
-    MarkCard,
-    PlayCurrent,
-    Propose,
-    TypeDigit,
-)
+from voice_spades.commands import AnyIntent
 from voice_spades.engine import Card, Event, Match, MatchOver, PlayerView
 from voice_spades.errors import IllegalActionError, SpadesError
 from voice_spades.messages import Message
@@ -37,6 +26,7 @@ from voice_spades.session.bookends import UNSAVED, match_over, welcome
 from voice_spades.session.bots import HUMAN, BotFactory, default_bots
 from voice_spades.session.cursor import watch_naming
 from voice_spades.session.decisions import Decision, Request
+from voice_spades.session.early_keys import PromptClock
 from voice_spades.session.game import Game
 from voice_spades.session.inputs import GrammarContext, Inbox, InputEnded, KeyPress, QueueItem
 from voice_spades.session.output import Output
@@ -54,10 +44,6 @@ _HISTORY_STEPS = {Request.PREVIOUS_MESSAGE: History.previous, Request.NEXT_MESSA
 
 _POLL = 0.25
 """Seconds between checks that the session is still running, while nothing happens."""
-
-_ANSWERING = (Act, PlayCurrent, TypeDigit, Confirm, MarkCard, Propose)
-"""Keys that answer a prompt or a question (play, bid, keep or discard, mark, yes or
-no): read before it was said, they do nothing."""
 
 
 class Session:
@@ -93,11 +79,8 @@ class Session:
         """Why the last autosave failed (None when it worked): said again at quit."""
         self.history = History()
         """Every line said, to be stepped through (and repeated) a message at a time."""
-        self.asked_at = -math.inf
-        """When the latest prompt or question was said (``time.perf_counter``): a key read
-        before it cannot answer it."""
-        self._early_told = -math.inf
-        """The ``asked_at`` a key pressed too early was last told about (once a prompt)."""
+        self.asked = PromptClock()
+        """When the latest prompt or question was said: a key read before cannot answer it."""
         self.game = self._deal(match, verbosity)
 
     def _deal(self, match: Match, verbosity: Verbosity) -> Game:
@@ -239,8 +222,9 @@ class Session:
                 if intent is None:
                     self.emit([self.line("error.unknown_key", key=item.label,
                                          help=self.hints.help)])
-                elif self._too_early(item, intent):
-                    self._tell_too_early(item)
+                elif self.asked.too_early(item, intent):
+                    if self.asked.first_told():  # in turn, after the prompt, which stands
+                        self.emit([self.line("error.key_too_early", key=item.label)])
                 else:
                     self.carry_out(self.game.turn.decide(intent, self.game.table()))
             elif isinstance(item, InputEnded):
@@ -248,21 +232,9 @@ class Session:
             else:
                 self.carry_out(self.game.turn.decide(item, self.game.table()))
             if self.question_text not in (None, asked):
-                self.asked_at = time.perf_counter()  # a new question: keys read before it wait
+                self.asked.asked()  # a new question: keys read before it wait
             self._changed()
 
-    def _too_early(self, key: KeyPress, intent: Intent | Propose) -> bool:
-        """True for a key that would answer a prompt or question said after it was read
-        (the play prompt printed 40 ms after an Enter meant for nothing yet, say)."""
-        return key.read_at is not None and key.read_at < self.asked_at \
-            and isinstance(intent, _ANSWERING)
-
-    def _tell_too_early(self, key: KeyPress) -> None:
-        """Nothing is done and the prompt stands; said once a prompt, not for every key
-        typed ahead, and in turn: it does not cut the prompt it follows."""
-        if self._early_told != self.asked_at:
-            self._early_told = self.asked_at
-            self.emit([self.line("error.key_too_early", key=key.label)])
 
     def handle(self, intent: AnyIntent) -> None:
         """Handle one intent now (tests, and the session thread)."""
@@ -434,7 +406,7 @@ class Session:
             watch_naming(turn.heard, lines, names, turn.cursor.card, self.output)
             self.output.emit(lines)
             if any(line.kind is LineKind.PROMPT for line in lines):
-                self.asked_at = time.perf_counter()  # after it is out: a key read before waits
+                self.asked.asked()  # after it is out: a key read before it waits
             self.game.turn.heard.sent()
             self.history.record(lines)
             self.pacer.said_something()
