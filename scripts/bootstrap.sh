@@ -22,6 +22,8 @@ if [ "$want_test" = 1 ]; then
     command -v sox >/dev/null 2>&1 || missing+=(sox)
     # Two more synthesizers, for test speech that is not espeak-ng's.
     command -v flite >/dev/null 2>&1 || missing+=(flite)
+    # liblouis's braille tables: the French catalog's no-break spaces as braille shows them.
+    command -v lou_translate >/dev/null 2>&1 || missing+=(liblouis-bin)
     command -v text2wave >/dev/null 2>&1 || missing+=(festival)
     [ -d /usr/share/festival/voices/english/kal_diphone ] || missing+=(festvox-kallpc16k)
     # A private speech-dispatcher daemon (espeak-ng module) for the screen-reader tests

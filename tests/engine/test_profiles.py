@@ -27,6 +27,8 @@ def test_the_five_profiles_and_their_defining_rules() -> None:
     assert two.blind_nil_points == 200 and two.forced_spade_lead_breaks
     room = profile("playroom")
     assert room.exact_bid_bonus == 20 and room.big_contract_bonus == 10
+    assert [name for name in PROFILE_NAMES if profile(name).forced_spade_lead_breaks] == [
+        "cardgames", "playroom", "two-player"]
 
 
 @pytest.mark.parametrize(("players", "size", "removed"), [(3, 17, 1), (4, 13, 0), (5, 10, 2),

@@ -127,7 +127,8 @@ def test_bad_key_names(text: str) -> None:
 
 def test_help_lists_the_keys_and_hints_follow_the_keymap(tmp_path: Path) -> None:
     text = help_text(load_keymap())
-    assert text.startswith("Keys: B your bid; C cards on the table; F suit led; V or I ")
+    assert text.startswith("Keys: B your bid, or the bids in play; C cards on the table; "
+                           "F suit led; V or I ")
     assert "0 to 9 type a bid" in text
     assert "When asked a question: Y yes; N no; Enter yes; at a choice, asks again" in text
     custom = load_keymap(write(tmp_path, '[keys]\nplay = "space"\nhelp = "f2"\n'))

@@ -245,7 +245,7 @@ def test_a_template_may_write_in_lower_case_what_the_game_passes_capitalised() -
 
 @pytest.mark.parametrize(("language", "pair", "alone"), [
     ("it", "Loro hanno vinto la partita!", "Ovest ha vinto la partita!"),
-    ("fr", "Eux ont gagné la partie!", "Ouest a gagné la partie!"),
+    ("fr", "Eux ont gagné la partie\u202f!", "Ouest a gagné la partie\u202f!"),
 ])
 def test_a_side_of_one_player_takes_the_singular_verb(language: str, pair: str,
                                                       alone: str) -> None:

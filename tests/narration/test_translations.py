@@ -9,7 +9,7 @@ leave no English behind.
   for the elided articles) and every suit, seats that are the listener, the partner and
   opponents, both sides, counts 0, 1, 2, 3 and 5. The sentence keeps no brace and no
   English word: the words of the English catalog, less the shared ones the rule texts
-  use in Italian and French (Nil, bag, Boston...) and each language's own words that
+  use in Italian and French (Nil, Boston...) and each language's own words that
   happen to be spelled like English ones ("come", "plus").
 
 Plain text fields (a reason, a path, a key name) get a marker (``§reason§``) that is
@@ -35,15 +35,16 @@ TRANSLATIONS = ("it", "fr")
 RULES = profile("pagat")  # you South (0), West (1), partner North (2), East (3)
 
 SHARED_WORDS = frozenset({
-    "nil", "bag", "bags", "blind", "boston", "spades",
+    "nil", "blind", "boston", "spades",
     "vosk", "pocketsphinx", "espeak", "pyttsx", "portaudio", "prismatoid",
     "tab", "ctrl", "shift", "alt",
     "true", "false", "auto", "hell", "quicksand", "suicide",
 })
-"""Words Italian and French players use as they are: the rule texts' own Nil, bag,
-blind nil and Boston, the game's name, program and key names, values typed in a file
-or an option (true, false, auto), and the Playroom's variants as its options name them
-(--no-hell, --quicksand, --suicide)."""
+"""Words Italian and French players use as they are: the rule texts' own Nil, blind nil
+and Boston (a bag is "sacco" in Italian and "sac" in French, as the seeds say), the
+game's name, program and key names, values typed in a file or an option (true, false,
+auto), and the Playroom's variants as its options name them (--no-hell, --quicksand,
+--suicide)."""
 
 SAME_SPELLING: Mapping[str, frozenset[str]] = {
     "it": frozenset({
@@ -344,8 +345,9 @@ def test_the_checks_find_missing_ids_lost_fields_and_english_words() -> None:
     words = english_words(load_templates("en"))
     assert english_left("Ovest ha giocato the queen di cuori.", words, frozenset()) == \
         ["the", "queen"]
-    assert english_left("Nil di Ovest: 2 bag, opzione --players, §path§.", words,
+    assert english_left("Nil di Ovest: 2 sacchi, opzione --players, §path§.", words,
                         SHARED_WORDS) == []
+    assert english_left("Nord 120 con 2 bag.", words, SHARED_WORDS) == ["bag"]
     assert english_left("Come dichiari?", words, SAME_SPELLING["it"]) == []
 
 

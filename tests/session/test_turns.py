@@ -17,6 +17,7 @@ from voice_spades.commands import (
     PlayCurrent,
     Propose,
     Query,
+    StartBid,
     TypeDigit,
 )
 from voice_spades.engine import NIL, Bid, BlindNilChoice, Card, Exchange, Match, Phase, profile
@@ -178,3 +179,41 @@ def test_moving_the_cursor_drops_the_question_about_the_card_left() -> None:
     assert turn.question_text(match.view(0), table_of(match).answers) is not None
     turn.decide(MoveCursor(Move.NEXT_CARD), table_of(match))
     assert turn.question_text(match.view(0), table_of(match).answers) is None
+
+
+def a_match_played_to_its_end(seed: int) -> Match:
+    """A pagat match to 100 points (one to three hands) played by bots in every seat."""
+    match = Match(profile("pagat", target=100), seed)
+    bots = {seat: LegalMovePlayer(seed=seat) for seat in range(4)}
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        match.apply(decide(bots[seat], match.view(seat)))
+    return match
+
+
+def test_game_info_after_the_match_says_who_won_and_the_final_scores() -> None:
+    for seed in (1, 2, 3, 4):
+        match = a_match_played_to_its_end(seed)
+        said = PlayerTurn().decide(Ask(Query.GAME_INFO), table_of(match)).say[0]
+        assert said.message_id == "answer.game_info_over" and "Bidding" not in said.text
+        winner = "you won" if match.winner == 0 else "West and East won"
+        hands = match.hands_played
+        you, them = match.scores
+        assert said.text == (f"The match is over: {winner} after {hands} "
+                             f"{'hand' if hands == 1 else 'hands'}, you and partner North "
+                             f"{you}, West and East {them}."), said.text
+
+
+def test_b_during_play_gives_the_bids_and_still_opens_the_bidding() -> None:
+    match = at_phase(Phase.PLAY)
+    bids = ["nil" if bid is None or bid.is_nil else str(bid.tricks)
+            for bid in match.view(0).bids]
+    said = PlayerTurn().decide(StartBid(), table_of(match)).say[0]
+    assert said.message_id == "answer.bids"
+    assert said.text == (f"Bids: you {bids[0]}, West {bids[1]}, partner North {bids[2]}, "
+                         f"East {bids[3]}.")
+    bidding = PlayerTurn().decide(StartBid(), table_of(at_phase(Phase.BID))).say[0]
+    assert bidding.message_id != "answer.bids" and "bid" in bidding.text.lower()
+    over = PlayerTurn().decide(StartBid(), table_of(a_match_played_to_its_end(1))).say[0]
+    assert over.text == "This is not the time to bid. The match is over."

@@ -78,6 +78,11 @@ def test_text_speaker_defaults_to_stdout(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_plain_line_strips_escapes_and_control_characters() -> None:
     assert plain_line("\x1b]0;title\x07Your turn.\r\n\x00") == "Your turn."
+
+
+def test_plain_line_keeps_no_break_spaces_and_breaks_every_other_line() -> None:
+    assert plain_line(" Ouest\u202f: nil\u202f?\u2028Oui\u00a0!\u2029\n") == \
+        "Ouest\u202f: nil\u202f? Oui\u00a0!"
     assert plain_line("Ten ♠ and ten ♥") == "Ten ♠ and ten ♥"
 
 

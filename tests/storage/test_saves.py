@@ -30,6 +30,23 @@ def played_match(steps: int = 30, seed: int = 8) -> Match:
     return match
 
 
+def test_a_cardgames_save_from_before_any_spade_broke_spades_plays_on_under_its_rule(
+        tmp_path: Path) -> None:
+    """Saved when cardgames broke spades only on another suit's lead (the flag is in the
+    save): it loads, replays the same and plays on to its end under that rule."""
+    store = SaveStore(tmp_path / "savegame.json")
+    match = Match(profile("cardgames").with_options(forced_spade_lead_breaks=False), 5)
+    rng = random.Random(5)
+    for _ in range(70):
+        match.apply(rng.choice(match.legal_actions()))
+    store.save(match, {"rules": "cardgames", "seed": 5})
+    saved = store.load()
+    assert saved is not None and saved.match.to_json() == match.to_json()
+    assert not saved.match.rules.forced_spade_lead_breaks
+    while not saved.match.is_over:
+        saved.match.apply(rng.choice(saved.match.legal_actions()))
+
+
 def test_a_save_loads_back_at_the_same_point(tmp_path: Path) -> None:
     store = SaveStore(tmp_path / "savegame.json")
     match = played_match()

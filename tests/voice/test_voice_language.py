@@ -202,7 +202,7 @@ def test_french_spellings_of_a_recognizer_are_read() -> None:
 # ----- questions in the language -----------------------------------------------------------
 @pytest.mark.parametrize(("language", "texts"), [
     ("it", ("Donna di cuori?", "Dichiari quattro?", "Giochi l'asso di picche?")),
-    ("fr", ("Dame de cœur?", "Annoncer quatre?", "Jouer l'as de pique?")),
+    ("fr", ("Dame de cœur\u202f?", "Annoncer quatre\u202f?", "Jouer l'as de pique\u202f?")),
 ])
 def test_questions_name_cards_and_numbers_in_the_players_words(
         language: str, texts: tuple[str, str, str]) -> None:
@@ -216,7 +216,7 @@ def test_questions_name_cards_and_numbers_in_the_players_words(
 
 @pytest.mark.parametrize(("language", "asked", "answer", "other"), [
     ("it", "Dichiari quattro? O tre?", "tre", "tredici"),
-    ("fr", "Annoncer quatre? Ou trois?", "trois", "treize"),
+    ("fr", "Annoncer quatre\u202f? Ou trois\u202f?", "trois", "treize"),
 ])
 def test_a_bid_question_offers_the_runner_up_which_may_be_named(
         language: str, asked: str, answer: str, other: str) -> None:

@@ -5,6 +5,15 @@ player (first to bid and to lead) is ``d + 1`` clockwise; next hand ``d`` moves 
 seat clockwise. That one rule covers pagat's "dealer passes left", cardgames'
 "first player moves clockwise" and two-player's "the roles swap", where the
 "dealer" is the player who draws first.
+
+What breaks spades follows each profile's own text (RULES.md, "Common to all"):
+pagat and classic-fr break them only with a spade played on another suit's lead ("su
+un'uscita in un altro seme", "après un pique joué sur une autre couleur"); cardgames,
+playroom and two-player with any spade played, a forced lead from an all-spade hand
+included (seed 002: "Una volta giocata la prima carta di picche, le picche vengono
+rotte"). **Decision**: the partnership profiles once all used pagat's reading; each now
+follows its own text (:attr:`RuleOptions.forced_spade_lead_breaks`). A saved match
+carries the flag it was played under, so a match saved before keeps its rule.
 """
 
 from __future__ import annotations
@@ -110,7 +119,9 @@ class RuleOptions:
     deal: Deal = Deal.DEAL
     first_lead: FirstLead = FirstLead.FIRST_PLAYER
     forced_spade_lead_breaks: bool = False
-    """Two-player: leading a spade from an all-spade hand breaks spades."""
+    """Any spade played breaks spades, a forced lead from an all-spade hand included
+    (cardgames, playroom, two-player); False: only a spade played on another suit's
+    lead does (pagat, classic-fr)."""
 
     def __post_init__(self) -> None:
         low, high = self.player_range
@@ -184,9 +195,10 @@ class RuleOptions:
 _PROFILES: dict[str, RuleOptions] = {
     "pagat": RuleOptions(name="pagat"),
     "classic-fr": RuleOptions(name="classic-fr", failed_nil=FailedNil.BAGS_NO_POINTS),
-    "cardgames": RuleOptions(name="cardgames", failed_nil=FailedNil.FOR_PARTNER),
+    "cardgames": RuleOptions(name="cardgames", failed_nil=FailedNil.FOR_PARTNER,
+                             forced_spade_lead_breaks=True),
     "playroom": RuleOptions(name="playroom", player_range=(3, 6), exact_bid_bonus=20,
-                            big_contract_bonus=10),
+                            big_contract_bonus=10, forced_spade_lead_breaks=True),
     "two-player": RuleOptions(name="two-player", players=2, player_range=(2, 2),
                               partnerships=False, blind_nil=True, deal=Deal.DRAW,
                               forced_spade_lead_breaks=True),

@@ -48,9 +48,15 @@ class Answers:
         return self.line("answer.suit_led", Suit=card.suit,
                          leader=self.words.seat(leader))
 
-    def game_info(self, view: PlayerView) -> Line:
-        """V or I: each player's bid and tricks, and the trick number."""
+    def game_info(self, view: PlayerView, *, over: bool = False) -> Line:
+        """V or I: each player's bid and tricks, and the trick number; once the match is
+        ``over``, who won, after how many hands, and the final scores."""
         w = self.words
+        if over:
+            # The match ends only with one side alone at the top (a tie plays on).
+            winner = max(range(len(view.scores)), key=view.scores.__getitem__)
+            return self.line("answer.game_info_over", side=w.side(winner),
+                             hands=view.hand_number, scores=w.score_line(view.scores))
         if view.phase in (Phase.DRAW, Phase.BLIND_NIL, Phase.EXCHANGE):
             sep = w.say("word.list_sep")
             held = sep.join(w.say("word.seat_card", seat=w.seat(s), card=w.count(n))

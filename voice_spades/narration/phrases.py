@@ -85,11 +85,12 @@ class Phrasebook:
         """:meth:`seat` at the start of a sentence: "You", "West"."""
         return capital(self.seat(seat))
 
-    def whose(self, seat: int) -> str:
-        """"your" or "West's"."""
+    def whose(self, seat: int) -> Spelled:
+        """"your" or "West's" (marked as the listener's, for the field form
+        ``{whose:A|B}``: "Vous chutez votre nil", "Ouest chute son nil")."""
         if seat == self.viewer:
-            return self.say("word.your")
-        return self.say("word.possessive", name=self.seat(seat))
+            return Spelled(self.say("word.your"), listener=True)
+        return Spelled(self.say("word.possessive", name=self.seat(seat)))
 
     def side(self, side: int) -> Spelled:
         """A side by its players: "you and partner North", "West and East", "East"

@@ -254,6 +254,8 @@ class PlayerTurn:
     def _start_bid(self, table: TurnTable) -> Decision:
         answers = table.answers
         self.typed = ""
+        if table.view.phase is Phase.PLAY and not table.over:
+            return saying(answers.bids(table.view))  # the bids are what B holds in play
         if not self._my_turn(table, Phase.BID):
             return saying(make_line(answers.words, "bid.not_now",
                                     turn=answers.whose_turn(table.view).text))
@@ -356,7 +358,7 @@ class PlayerTurn:
             Query.WHOSE_TURN: lambda: a.whose_turn(view),
             Query.HAND: lambda: a.hand(view),
             Query.LEGAL: lambda: a.legal(view, bid_prompt_refusals(table)),
-            Query.GAME_INFO: lambda: a.game_info(view),
+            Query.GAME_INFO: lambda: a.game_info(view, over=table.over),
             Query.BIDS: lambda: a.bids(view),
             Query.LAST_TRICK: lambda: a.last_trick(view, table.previous),
             Query.PREVIOUS_HAND: lambda: a.review.previous_hand(table.previous),

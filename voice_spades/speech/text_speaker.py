@@ -12,11 +12,15 @@ from voice_spades.speech.message import Utterance
 
 _ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_BREAKING_SPACES = re.compile(r"(?:(?![\u00a0\u2007\u202f])\s)+")
+"""Spaces and line breaks, but not the no-break spaces, which French sets before ":"
+(a braille display must not wrap the sign away from its word)."""
 
 
 def plain_line(text: str) -> str:
-    """``text`` as one plain line: no escape sequences, control characters or line breaks."""
-    return " ".join(_CONTROL.sub(" ", _ANSI.sub("", text)).split())
+    """``text`` as one plain line: no escape sequences, control characters or line breaks;
+    no-break spaces are kept."""
+    return _BREAKING_SPACES.sub(" ", _CONTROL.sub(" ", _ANSI.sub("", text))).strip(" ")
 
 
 class TextSpeaker:
