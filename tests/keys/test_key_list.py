@@ -52,7 +52,7 @@ def test_question_mark_steps_every_key_one_line_at_a_time() -> None:
     intro, first = out.texts[-2:]
     assert intro == (f"Every key, {count}, one at a time: question mark, Down arrow or period "
                      "for the next, Up arrow or comma back, Escape to leave.")
-    assert first == f"1 of {count}: B your bid."
+    assert first == f"1 of {count}: B your bid, or the bids in play."
     assert press(session, keyboard, "?") == f"2 of {count}: C cards on the table."
     assert press(session, keyboard, "down") == f"3 of {count}: F suit led."
     assert press(session, keyboard, ".").startswith(f"4 of {count}: V or I ")
