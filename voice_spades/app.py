@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidInputError as exc:
         print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
-    args = apply_preferences(parser, argv, *load_preferences(paths.config_dir))
+    args = apply_preferences(parser, argv, *load_preferences(paths.config_dir, True))
     if args.language:  # typed as an abbreviation, or a preference read the usual way
         said += use_language(args.language)
     for problem in said:

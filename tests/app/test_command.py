@@ -124,6 +124,15 @@ DEEP = "[" * 100_000 + "]" * 100_000
     ("stats.json", "1" * 5000, "The statistics file could not be read: the file holds a "
                                "number too long to be read. It was moved aside to "
                                "stats.json.corrupt-"),
+    ("keymap.toml", "[keys]\nhand = " + DEEP, "Your keymap keymap.toml could not be used: "
+     "the file is nested too deeply to be read. It was moved aside to keymap.toml.corrupt-"),
+    ("keymap.toml", "[keys]\nhand = " + "7" * 5000, "Your keymap keymap.toml could not be "
+     "used: the file holds a number too long to be read. It was moved aside to "
+     "keymap.toml.corrupt-"),
+    ("preferences.toml", "rate = " + DEEP, "could not be used: the file is nested too deeply "
+     "to be read. It was moved aside to preferences.toml.corrupt-"),
+    ("preferences.toml", "rate = " + "7" * 5000, "could not be used: the file holds a number "
+     "too long to be read. It was moved aside to preferences.toml.corrupt-"),
 ])
 def test_a_file_that_crashed_every_start_is_moved_aside(tmp_path: Path, name: str,
                                                          content: str, said: str) -> None:
