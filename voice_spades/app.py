@@ -53,6 +53,7 @@ from voice_spades.speech.choice import MODES, choose_speech, start_own_speaker
 from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
+from voice_spades.storage.folder_lock import FolderTakenError, claim_data_folder
 from voice_spades.storage.preferences import (
     apply_preferences,
     load_preferences,
@@ -198,6 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidInputError as exc:
         print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
+    try:  # one copy per folder: a second one would save over the first one's plays
+        data_dir, lock, taken = claim_data_folder(paths.data_dir)
+    except FolderTakenError:
+        print(render("setup.every_folder_taken", folder=str(paths.data_dir)), file=sys.stderr)
+        return 2
+    paths = dataclasses.replace(paths, data_dir=data_dir)
     args = apply_preferences(parser, argv, *load_preferences(paths.config_dir, True))
     if args.language:  # typed as an abbreviation, or a preference read the usual way
         said += use_language(args.language)
@@ -209,18 +216,20 @@ def main(argv: list[str] | None = None) -> int:
         with ExitStack() as stack:
             if interactive:  # before anything slow: keys typed from now on wait, unseen
                 stack.enter_context(key_mode(sys.stdin.fileno()))
-            return run_game(args, (requested, given), paths, interactive, signals)
+            return run_game(args, (requested, given), paths, interactive, signals, taken)
     finally:
         signals.restore()
+        lock.release()
 
 
 def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
-             paths: DataPaths, interactive: bool, signals: QuitSignals) -> int:
+             paths: DataPaths, interactive: bool, signals: QuitSignals,
+             said: list[Message] | None = None) -> int:
     """Open the game (``request``: the settings asked for, and which were typed), start
-    speech, voice and keys, and play until the player quits."""
+    speech, voice and keys, and play until the player quits; ``said`` is told first."""
     requested, given = request
     output, notices = make_output(args, sys.stdout, keep_rate(paths.config_dir))
-    notices += args.preference_problems
+    notices = [*(said or []), *notices, *args.preference_problems]  # the folder first
     keymap = load_keymap(args.keymap or paths.keymap_file)
     if args.keymap is not None and not args.keymap.exists():
         keymap.problems.append(Message("keymap.missing", path=str(args.keymap)))
@@ -247,8 +256,8 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     notices += opening.notices
     if not interactive:
         notices.append(Message("setup.no_terminal"))
-    voice, said = start_voice_input(args, session, output, keymap, paths)
-    session.notify([*notices, *said])
+    voice, started = start_voice_input(args, session, output, keymap, paths)
+    session.notify([*notices, *started])
     session.save()  # a folder that cannot be written is said now, with the notices
     session.start(resumed=opening.resumed)
     return play(session, keyboard, output, interactive, voice)
