@@ -56,9 +56,11 @@ from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, 
 from voice_spades.storage.folder_lock import FolderTakenError, claim_data_folder
 from voice_spades.storage.preferences import (
     apply_preferences,
+    checked_rate,
     load_preferences,
     save_preferences,
 )
+from voice_spades.storage.problems import checked_name_length
 
 Notice = Message | SpadesError
 """Something to tell the player once the game starts."""
@@ -117,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sound-volume", type=parse_volume, default=DEFAULT_VOLUME,
                    metavar="0-100", help=render("sound.option.volume"))
     p.add_argument("--place-voice", action="store_true", help=render("sound.option.place_voice"))
-    p.add_argument("--rate", type=int, help=render("cli.play.rate"))
+    p.add_argument("--rate", help=render("cli.play.rate"))  # checked: one sentence
     p.add_argument("--voice", help=render("cli.play.voice"))
     p.add_argument("--seat-voices", action="store_true",
                    help=render("cli.play.seat_voices"))
@@ -158,6 +160,9 @@ def check_options(args: argparse.Namespace) -> tuple[GameSettings, set[str], Dat
     pace = args.pace
     if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
         raise InvalidInputError("options.bad_pace", high=MAX_PACE, value=f"{pace:g}")
+    checked_rate(args.rate)
+    if args.keymap is not None:
+        checked_name_length("--keymap", args.keymap)
     requested, given = requested_settings(args)
     try:
         requested.check_new()
@@ -206,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     paths = dataclasses.replace(paths, data_dir=data_dir)
     args = apply_preferences(parser, argv, *load_preferences(paths.config_dir, True))
+    args.rate = checked_rate(args.rate)  # checked above, or a preference checked on loading
     if args.language:  # typed as an abbreviation, or a preference read the usual way
         said += use_language(args.language)
     for problem in said:

@@ -48,6 +48,14 @@ def run(data_dir: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[s
                          "folder. Give a folder, for example --data-dir ~/voice-spades."),
     (["--quicksand"], "No hell, quicksand and suicide are playroom variants."),
     (["--target", "0"], "The target score must be positive, not 0."),
+    # these started a game (the rate the speech could not take) or gave a traceback
+    *[(["--rate", rate], "--rate must be a whole number of words per minute from 80 to 500, "
+                         f"not {rate}.") for rate in ("-1", "0", "79", "501", "1e20", "fast")],
+    (["--data-dir", "d" * 5000], "The name given to --data-dir is 5000 characters long, more "
+                                 "than the system allows for a file or folder; give a shorter "
+                                 "one."),
+    (["--keymap", "k" * 5000], "The name given to --keymap is 5000 characters long, more than "
+                               "the system allows for a file or folder; give a shorter one."),
 ])
 def test_options_that_make_no_match_exit_with_code_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import platformdirs
 
-from voice_spades.storage.problems import checked_folder
+from voice_spades.storage.problems import checked_folder, checked_name_length
 
 APP_NAME = "voice-spades"
 HOME_ENV = "VOICE_SPADES_HOME"
@@ -52,12 +52,15 @@ class DataPaths:
 def data_paths(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:
     """The folders to use: ``data_dir`` if given, else ``$VOICE_SPADES_HOME``, else the
     platform's user data and config folders. An empty ``data_dir`` is refused
-    (InvalidInputError): it would mean the current folder."""
+    (InvalidInputError): it would mean the current folder; so is one too long for the
+    system."""
     if data_dir is not None:
         data_dir = checked_folder(os.fspath(data_dir))
     override = data_dir if data_dir is not None else os.environ.get(HOME_ENV) or None
     if override is not None:
         folder = Path(override).expanduser()
+        if data_dir is not None:
+            checked_name_length("--data-dir", folder)
         return DataPaths(folder, folder)
     return DataPaths(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
                      Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))

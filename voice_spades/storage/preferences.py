@@ -153,6 +153,27 @@ def _shown(value: object) -> str:
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
+def checked_rate(value: str | int | None) -> int | None:
+    """A speech rate as typed after ``--rate`` (or kept as a preference): a whole number
+    of words per minute within :data:`RATE_RANGE`; None stays None. InvalidInputError
+    ``options.bad_rate`` otherwise.
+
+    >>> checked_rate("200"), checked_rate(None)
+    (200, None)
+    >>> checked_rate("1e20")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    voice_spades.errors.InvalidInputError: Message('options.bad_rate', ..., value='1e20')
+    """
+    if value is None:
+        return None
+    number = _integer(value)
+    low, high = RATE_RANGE
+    if number is None or not low <= number <= high:
+        raise InvalidInputError("options.bad_rate", low=low, high=high, value=_shown(value))
+    return number
+
+
 def replace_preference(prefs: Preferences, name: str, value: object) -> Preferences:
     """``prefs`` with one preference changed (``name`` and ``value`` as typed); raises
     InvalidInputError for a wrong name or value."""
