@@ -205,11 +205,10 @@ def main(argv: list[str] | None = None) -> int:
         print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
     try:  # one copy per folder: a second one would save over the first one's plays
-        data_dir, lock, taken = claim_data_folder(paths.data_dir)
+        paths, lock, taken = claim_data_folder(paths)
     except FolderTakenError:
         print(render("setup.every_folder_taken", folder=str(paths.data_dir)), file=sys.stderr)
         return 2
-    paths = dataclasses.replace(paths, data_dir=data_dir)
     args = apply_preferences(parser, argv, *load_preferences(paths.config_dir, True))
     args.rate = checked_rate(args.rate)  # checked above, or a preference checked on loading
     if args.language:  # typed as an abbreviation, or a preference read the usual way

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.storage import SaveStore
+from voice_spades.storage import SaveStore, data_paths
 from voice_spades.storage.folder_lock import (
     FolderTakenError,
     claim_data_folder,
@@ -130,20 +130,38 @@ def test_a_killed_copy_leaves_the_folder_free(tmp_path: Path) -> None:
     assert not (tmp_path / "another-copy").exists()
 
 
+def test_a_second_copy_keeps_the_players_voice_and_settings(tmp_path: Path) -> None:
+    paths = data_paths(str(tmp_path))
+    held = lock_folder(tmp_path)
+    try:
+        separate, lock, _ = claim_data_folder(paths)
+        lock.release()
+    finally:
+        held.release()
+    assert separate.save_file == tmp_path / "another-copy" / "savegame.json"
+    assert separate.stats_file == tmp_path / "another-copy" / "stats.json"
+    assert separate.voice_training_file("it") == paths.voice_training_file("it") == \
+        tmp_path / "voice-training-it.means"
+    assert (separate.preferences_file, separate.keymap_file) == \
+        (paths.preferences_file, paths.keymap_file)
+
+
 def test_the_lock_is_one_holder_at_a_time(tmp_path: Path) -> None:
     held = lock_folder(tmp_path)
     assert held.held
     with pytest.raises(FolderTakenError):
         lock_folder(tmp_path)
-    folder, lock, said = claim_data_folder(tmp_path)
-    assert folder == tmp_path / "another-copy" and lock.held
+    separate, lock, said = claim_data_folder(data_paths(str(tmp_path)))
+    assert separate.data_dir == tmp_path / "another-copy" and lock.held
     assert [m.id for m in said] == ["setup.folder_taken"]
     third = separate_folder(tmp_path)
     assert third is not None and third[0] == tmp_path / "another-copy-2"
     for one in (held, lock, third[1]):
         one.release()
     assert not held.held
-    assert claim_data_folder(tmp_path)[0] == tmp_path  # released: the folder is free
+    free = claim_data_folder(data_paths(str(tmp_path)))  # released: the folder is free
+    assert free[0].data_dir == tmp_path and free[2] == []
+    free[1].release()
 
 
 def test_every_separate_folder_taken_is_one_sentence_and_exit_2(tmp_path: Path) -> None:

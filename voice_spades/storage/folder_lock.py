@@ -16,10 +16,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from voice_spades.messages import Message
+from voice_spades.storage.paths import DataPaths
 
 LOCK_FILE = "voice-spades.lock"
 SEPARATE_NAME = "another-copy"
@@ -86,20 +87,21 @@ def separate_folder(taken: Path) -> tuple[Path, FolderLock] | None:
     return None
 
 
-def claim_data_folder(data_dir: Path) -> tuple[Path, FolderLock, list[Message]]:
-    """The folder this copy saves in, its lock, and what to tell the player: ``data_dir``
-    itself, or, when another copy plays from it, a separate folder inside it with the
-    notice ``setup.folder_taken`` naming both. FolderTakenError when every separate
-    folder is taken too."""
+def claim_data_folder(paths: DataPaths) -> tuple[DataPaths, FolderLock, list[Message]]:
+    """The files this copy uses, the lock on its data folder, and what to tell the
+    player: ``paths`` themselves, or, when another copy plays from their data folder, a
+    separate folder inside it for the game and its record (the preferences, keymap and
+    voice training stay the player's own), with the notice ``setup.folder_taken``
+    naming both folders. FolderTakenError when every separate folder is taken too."""
     try:
-        return data_dir, lock_folder(data_dir), []
+        return paths, lock_folder(paths.data_dir), []
     except FolderTakenError:
-        separate = separate_folder(data_dir)
+        separate = separate_folder(paths.data_dir)
     if separate is None:
-        raise FolderTakenError(str(data_dir))
+        raise FolderTakenError(str(paths.data_dir))
     folder, lock = separate
-    return folder, lock, [Message("setup.folder_taken", folder=str(data_dir),
-                                  other=str(folder))]
+    said = Message("setup.folder_taken", folder=str(paths.data_dir), other=str(folder))
+    return replace(paths, data_dir=folder, voice_dir=paths.data_dir), lock, [said]
 
 
 if sys.platform == "win32":

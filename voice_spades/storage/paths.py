@@ -22,6 +22,10 @@ class DataPaths:
 
     data_dir: Path
     config_dir: Path
+    voice_dir: Path | None = None
+    """Where the voice training is kept, when not in :attr:`data_dir`: a second copy
+    of the game saves its game in a folder of its own, but the voice is the player's in
+    every game."""
 
     @property
     def save_file(self) -> Path:
@@ -36,7 +40,7 @@ class DataPaths:
     def voice_training_file(self, language: str) -> Path:
         """The model's means trained on the player's voice for ``language``
         (``voice-spades train-voice``), in PocketSphinx's means format."""
-        return self.data_dir / f"voice-training-{language}.means"
+        return (self.voice_dir or self.data_dir) / f"voice-training-{language}.means"
 
     @property
     def keymap_file(self) -> Path:
