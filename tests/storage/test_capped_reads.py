@@ -102,9 +102,10 @@ def test_a_keymap_that_never_ends_keeps_the_default_keys(tmp_path: Path, kind: s
 @posix_only
 def test_a_device_named_outright_is_refused_and_left_where_it_is() -> None:
     keymap = within_bound(lambda: load_keymap(Path("/dev/zero")))
-    assert [p.id for p in keymap.problems] == ["keymap.moved_aside"]
-    assert render_message(keymap.problems[0]).endswith(
-        "It was moved aside to nowhere (it could not be moved); using the default keys.")
+    assert [p.id for p in keymap.problems] == ["keymap.refused"]
+    assert render_message(keymap.problems[0]) == (
+        "Your keymap zero could not be used: it is not an ordinary file (a device, a named "
+        "pipe, or a link to one), which the game does not read. Using the default keys.")
     assert Path("/dev/zero").is_char_device()
 
 

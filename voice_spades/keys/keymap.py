@@ -89,6 +89,8 @@ def load_keymap(user_path: Path | None = None) -> Keymap:
     except (InvalidStateError, RecursionError, ValueError) as exc:
         reason = unusable(exc)
         moved = set_aside(user_path, reason)
+        if moved.moved_to is None:  # a device named outright: left alone
+            return Keymap(defaults, [Message("keymap.refused", name=name, reason=reason)])
         return Keymap(defaults, [Message("keymap.moved_aside", name=name, reason=reason,
                                          moved=moved.where)])
     merged = merge(defaults, user)

@@ -206,6 +206,8 @@ def load_preferences(folder: Path, set_aside_unusable: bool = False
         if not set_aside_unusable:
             return DEFAULTS, [Message("preferences.refused", path=str(path), reason=reason)]
         moved = set_aside(path, reason)
+        if moved.moved_to is None:  # it could not be moved: still of no use
+            return DEFAULTS, [Message("preferences.refused", path=str(path), reason=reason)]
         return DEFAULTS, [Message("preferences.moved_aside", path=str(path), reason=reason,
                                   name=moved.where)]
     problems: list[Message] = []
