@@ -29,10 +29,10 @@ WAIT = 30.0
 class Copy:
     """One running `voice-spades` on ``data_dir``, fed key names on standard input."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *extra: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "voice_spades", "--no-speech", "--no-voice", "--pace", "0",
-             "--level", "easy", "--seed", "3", "--data-dir", str(data_dir)],
+             "--level", "easy", "--seed", "3", "--data-dir", str(data_dir), *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
                                       "HOME": str(data_dir)})
@@ -95,7 +95,8 @@ def test_a_second_copy_plays_a_separate_game_and_the_first_loses_no_play(
             said = second.wait_for("Another copy")
             assert said == (f"Another copy of the game is playing from {tmp_path}, so this "
                             f"copy plays a separate game, kept in {tmp_path / 'another-copy'}"
-                            ", and leaves the other one untouched.")
+                            ", and leaves the other one untouched; to listen to that game "
+                            "instead, start with --watch.")
             second.wait_for("Your bid")
             first.type("5 enter")
             first.wait_for("You bid 5.")
@@ -188,3 +189,45 @@ def test_a_folder_that_cannot_hold_a_lock_is_played_unlocked(tmp_path: Path) -> 
     blocked.write_text("a file where the folder should be")
     lock = lock_folder(blocked / "data")
     assert not lock.held
+
+
+def test_a_watching_copy_hears_each_play_and_writes_nothing(tmp_path: Path) -> None:
+    first = Copy(tmp_path)
+    try:
+        first.wait_for("Your bid")
+        before = sorted(p.name for p in tmp_path.iterdir())
+        listener = Copy(tmp_path, "--watch")
+        try:
+            assert listener.wait_for("Listening") == (
+                f"Listening to the game played from {tmp_path}: you hear each play as it is "
+                "saved. Press Q or Escape to stop.")
+            assert listener.wait_for("The game is at hand") == "The game is at hand 1."
+            first.type("5 enter")
+            first.wait_for("You bid 5.")
+            listener.wait_for("You bid 5.")
+            listener.wait_for("Bidding done")
+            assert first.end_input() == 0
+            assert listener.wait_for("The other copy") == \
+                "The other copy has stopped playing. Goodbye."
+            assert listener.process.wait(WAIT) == 0
+        finally:
+            if listener.process.poll() is None:
+                listener.kill()
+    finally:
+        if first.process.poll() is None:
+            first.kill()
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing made or moved
+    assert player_bid(tmp_path / "savegame.json") is not None
+
+
+def test_watching_with_no_other_copy_is_one_sentence(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "voice_spades", "--no-speech", "--watch",
+         "--data-dir", str(tmp_path)], input="", capture_output=True, text=True,
+        timeout=WAIT, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
+                                      "HOME": str(tmp_path)})
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (f"voice-spades: no other copy of the game is playing from "
+                             f"{tmp_path}, so there is nothing to listen to; start without "
+                             "--watch to play.\n")
+    assert list(tmp_path.iterdir()) == []

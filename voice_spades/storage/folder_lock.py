@@ -75,6 +75,18 @@ def lock_folder(folder: Path) -> FolderLock:
     return FolderLock(folder, fd)
 
 
+def other_copy_plays(folder: Path) -> bool:
+    """True while another running copy holds ``folder``'s lock (asked by taking it for
+    an instant; nothing is made where there is no lock file)."""
+    if not (folder / LOCK_FILE).exists():
+        return False
+    try:
+        lock_folder(folder).release()
+    except FolderTakenError:
+        return True
+    return False
+
+
 def separate_folder(taken: Path) -> tuple[Path, FolderLock] | None:
     """A folder for a separate game inside ``taken``, which another copy owns, and its
     lock; None if every one of :data:`MAX_COPIES` is taken too."""
