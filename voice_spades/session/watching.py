@@ -25,6 +25,10 @@ from voice_spades.storage.saves import parse_save
 LOOK_EVERY = 0.2
 """Seconds between two looks at the save file: under the bots' pace between plays
 (0.25 s with speech, 0.4 s with text), so each play is said as it comes."""
+ASK_EVERY = 5
+"""Looks between two questions whether the other copy still plays (once a second):
+asking takes its lock for an instant, when a copy starting then would find the folder
+taken, so it is asked no more often than a player would notice."""
 
 
 class SaveWatcher:
@@ -96,11 +100,13 @@ def watch(watcher: SaveWatcher, output: Output, stop: threading.Event,
           still_playing: Callable[[], bool]) -> bool:
     """Say each change ``watcher`` finds until ``stop`` is set (True) or the other copy
     is no longer playing (False)."""
+    looks = 0
     while not stop.wait(LOOK_EVERY):
         lines = watcher.look()
         if lines:
             output.emit(lines)
-        if not still_playing():
+        looks += 1
+        if looks % ASK_EVERY == 0 and not still_playing():
             output.emit(watcher.look())  # its last save, made as it quit
             return False
     return True
