@@ -11,19 +11,15 @@ the end of input saves the game and quits.
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
 import dataclasses
 import io
 import math
-import signal
 import sys
 import threading
-import unicodedata
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from types import FrameType
 from typing import Protocol, TextIO
 
 from voice_spades.bots import LEVELS
@@ -42,23 +38,34 @@ from voice_spades.keys import (
 )
 from voice_spades.keys.names import key_label
 from voice_spades.messages import Message
-from voice_spades.narration import Verbosity, render, render_message
+from voice_spades.narration import Line, Verbosity, render, render_message
 from voice_spades.narration.language import add_language_option, start_language, use_language
 from voice_spades.session import GameSettings, InputHooks, Pacer, Ports, Session
+from voice_spades.session.quit_signals import QuitSignals
 from voice_spades.session.settings import ENDINGS
 from voice_spades.session.startup import corrupt_notice, open_game
+from voice_spades.session.watching import SaveWatcher, watch
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.audio_out import close_shared_audio
 from voice_spades.speech.base import Speaker
 from voice_spades.speech.choice import MODES, choose_speech, start_own_speaker
 from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
 from voice_spades.speech.output import AnnouncerOutput
+from voice_spades.speech.plain_text import show_any_text
 from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
+from voice_spades.storage.folder_lock import (
+    FolderLock,
+    FolderTakenError,
+    claim_data_folder,
+    other_copy_plays,
+)
 from voice_spades.storage.preferences import (
     apply_preferences,
+    checked_rate,
     load_preferences,
     save_preferences,
 )
+from voice_spades.storage.problems import checked_name_length
 
 Notice = Message | SpadesError
 """Something to tell the player once the game starts."""
@@ -72,17 +79,11 @@ GOODBYE_WAIT = 4.0
 """Seconds to let the last sentence finish before exiting."""
 LISTEN_KEY = "space"
 """The push-to-talk key when the player's keymap binds none."""
+STOP_WATCHING = ("q", "escape")
+"""The keys that stop ``--watch``."""
 MAX_PACE = 10
 """Longest --pace, in seconds: computer players that wait longer seem stuck."""
-QUIT_SIGNALS = ("SIGINT", "SIGQUIT", "SIGTERM", "SIGHUP", "SIGBREAK")
-"""Control-C, Control-backslash, kill and a closed terminal (and Control-Break on
-Windows; each platform has only some of them): each saves and quits."""
-PLAIN_TEXT = "voice_spades.plain"
-"""The error handler of standard output and error: what the terminal's encoding cannot
-show is written in plain letters (``é`` as ``e``, ``€`` as ``EUR``), never dropped."""
-_PLAIN = {"€": "EUR", "£": "GBP", "—": "-", "–": "-", "‘": "'", "’": "'", "“": '"',
-          "”": '"', "…": "...", "\u00a0": " "}
-"""Plain spellings of signs that have no letters to fall back on (else "?")."""
+
 
 
 class VoiceRunning(Protocol):
@@ -117,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sound-volume", type=parse_volume, default=DEFAULT_VOLUME,
                    metavar="0-100", help=render("sound.option.volume"))
     p.add_argument("--place-voice", action="store_true", help=render("sound.option.place_voice"))
-    p.add_argument("--rate", type=int, help=render("cli.play.rate"))
+    p.add_argument("--rate", help=render("cli.play.rate"))  # checked: one sentence
     p.add_argument("--voice", help=render("cli.play.voice"))
     p.add_argument("--seat-voices", action="store_true",
                    help=render("cli.play.seat_voices"))
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=render("cli.play.verbosity"))
     p.add_argument("--keymap", type=Path, help=render("cli.play.keymap"))
     p.add_argument("--data-dir", help=render("cli.play.data_dir"))
+    p.add_argument("--watch", action="store_true", help=render("cli.play.watch"))
     add_language_option(p)
     p.add_argument("--pace", type=float, default=None,
                    help=render("cli.play.pace"))
@@ -158,6 +160,9 @@ def check_options(args: argparse.Namespace) -> tuple[GameSettings, set[str], Dat
     pace = args.pace
     if pace is not None and not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
         raise InvalidInputError("options.bad_pace", high=MAX_PACE, value=f"{pace:g}")
+    checked_rate(args.rate)
+    if args.keymap is not None:
+        checked_name_length("--keymap", args.keymap)
     requested, given = requested_settings(args)
     try:
         requested.check_new()
@@ -199,7 +204,14 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidInputError as exc:
         print(render("app.bad_options", reason=exc), file=sys.stderr)
         return 2
-    args = apply_preferences(parser, argv, *load_preferences(paths.config_dir))
+    try:  # one copy per folder: a second one would save over the first one's plays
+        paths, lock, taken = (paths, FolderLock(paths.data_dir, None), []) if args.watch \
+            else claim_data_folder(paths)
+    except FolderTakenError:
+        print(render("setup.every_folder_taken", folder=str(paths.data_dir)), file=sys.stderr)
+        return 2
+    args = apply_preferences(parser, argv, *load_preferences(paths.config_dir, True))
+    args.rate = checked_rate(args.rate)  # checked above, or a preference checked on loading
     if args.language:  # typed as an abbreviation, or a preference read the usual way
         said += use_language(args.language)
     for problem in said:
@@ -210,18 +222,22 @@ def main(argv: list[str] | None = None) -> int:
         with ExitStack() as stack:
             if interactive:  # before anything slow: keys typed from now on wait, unseen
                 stack.enter_context(key_mode(sys.stdin.fileno()))
-            return run_game(args, (requested, given), paths, interactive, signals)
+            if args.watch:
+                return watch_game(args, paths.save_file, interactive, signals)
+            return run_game(args, (requested, given), paths, interactive, signals, taken)
     finally:
         signals.restore()
+        lock.release()
 
 
 def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
-             paths: DataPaths, interactive: bool, signals: QuitSignals) -> int:
+             paths: DataPaths, interactive: bool, signals: QuitSignals,
+             said: list[Message] | None = None) -> int:
     """Open the game (``request``: the settings asked for, and which were typed), start
-    speech, voice and keys, and play until the player quits."""
+    speech, voice and keys, and play until the player quits; ``said`` is told first."""
     requested, given = request
     output, notices = make_output(args, sys.stdout, keep_rate(paths.config_dir))
-    notices += args.preference_problems
+    notices = [*(said or []), *notices, *args.preference_problems]  # the folder first
     keymap = load_keymap(args.keymap or paths.keymap_file)
     if args.keymap is not None and not args.keymap.exists():
         keymap.problems.append(Message("keymap.missing", path=str(args.keymap)))
@@ -248,11 +264,54 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     notices += opening.notices
     if not interactive:
         notices.append(Message("setup.no_terminal"))
-    voice, said = start_voice_input(args, session, output, keymap, paths)
-    session.notify([*notices, *said])
+    voice, started = start_voice_input(args, session, output, keymap, paths)
+    session.notify([*notices, *started])
     session.save()  # a folder that cannot be written is said now, with the notices
     session.start(resumed=opening.resumed)
     return play(session, keyboard, output, interactive, voice)
+
+
+def watch_game(args: argparse.Namespace, save: Path, interactive: bool,
+               signals: QuitSignals) -> int:
+    """``--watch``: say the game another copy plays from the folder of ``save`` as it is
+    saved (:mod:`voice_spades.session.watching`) until Q, Escape, the end of input or
+    a quit signal, or until that copy stops; 1 when no copy plays there."""
+    if not other_copy_plays(save.parent):
+        print(render("watch.nothing", folder=str(save.parent)), file=sys.stderr)
+        return 1
+    output, notices = make_output(args, sys.stdout)
+    said = [n if isinstance(n, Message) else n.message for n in notices]
+    said.append(Message("watch.start", folder=str(save.parent)))
+    output.emit([Line(message.id, render_message(message)) for message in said])
+    _start_thread(lambda: read_stop_keys(interactive, signals.stopped))
+    watcher = SaveWatcher(save, Verbosity(args.verbosity))
+    try:
+        if not watch(watcher, output, signals.stopped, lambda: other_copy_plays(save.parent)):
+            output.emit([Line("watch.other_stopped", render("watch.other_stopped"))])
+    finally:
+        output.wait_idle(GOODBYE_WAIT)
+        output.close()
+        close_shared_audio()
+    return 0
+
+
+def read_stop_keys(interactive: bool, stop: threading.Event) -> None:
+    """Set ``stop`` at Q or Escape on the terminal, or at a line of standard input that
+    holds ``q`` or ``escape``, or at its end."""
+    try:
+        if interactive:
+            keys = TerminalKeys(sys.stdin.fileno())
+            while not stop.is_set():
+                pressed = keys.read(0.1)
+                if pressed is None or any(key in STOP_WATCHING for key in pressed):
+                    break
+        else:
+            for line in sys.stdin or io.StringIO():
+                if any(word.lower() in STOP_WATCHING for word in line.split()):
+                    break
+    except (OSError, ValueError):
+        pass  # the terminal or the input is gone: stop as at its end
+    stop.set()
 
 
 def make_output(args: argparse.Namespace, stream: TextIO,
@@ -359,65 +418,6 @@ def play(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,
 def _start_thread(target: Callable[[], None]) -> None:
     threading.Thread(target=target, daemon=True, name="keyboard").start()
 
-
-class QuitSignals:
-    """Control-C, Control-backslash, SIGTERM and SIGHUP save and quit between two steps
-    of the session: the handler only sets a flag, so it never interrupts an action
-    halfway, and the game ends the ordinary way (goodbye said, terminal restored).
-
-    Installed before the game starts (on the main thread only): a signal that comes
-    while it is starting quits as soon as the session runs.
-    """
-
-    def __init__(self) -> None:
-        self.requested = False
-        self.session: Session | None = None
-        self._previous: dict[int, signal._HANDLER] = {}
-        if threading.current_thread() is not threading.main_thread():
-            return
-        for name in QUIT_SIGNALS:
-            signum = getattr(signal, name, None)
-            if signum is not None:
-                self._previous[signum] = signal.signal(signum, self._quit)
-
-    def _quit(self, _signum: int, _frame: FrameType | None) -> None:
-        self.requested = True
-        if self.session is not None:
-            self.session.stop_requested = True
-
-    def attach(self, session: Session) -> None:
-        """The session to stop (at once if a signal came already)."""
-        self.session = session
-        if self.requested:
-            session.stop_requested = True
-
-    def restore(self) -> None:
-        """Put the previous handlers back."""
-        for signum, handler in self._previous.items():
-            signal.signal(signum, handler)
-
-
-def show_any_text(*streams: TextIO) -> None:
-    """Write what the streams' encoding cannot show (ASCII or Latin-1 terminals) in plain
-    letters instead of failing on the line: see :data:`PLAIN_TEXT`."""
-    for stream in streams:
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors=PLAIN_TEXT)
-
-
-def _plain_letters(error: UnicodeError) -> tuple[str, int]:
-    """The codec error handler :data:`PLAIN_TEXT`."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    return "".join(map(_plain, error.object[error.start:error.end])), error.end
-
-
-def _plain(char: str) -> str:
-    letters = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
-    return _PLAIN.get(char) or letters or "?"
-
-
-codecs.register_error(PLAIN_TEXT, _plain_letters)
 
 if __name__ == "__main__":
     raise SystemExit(main())

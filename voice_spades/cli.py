@@ -30,22 +30,37 @@ _BENCHES: dict[str, str] = {
 }
 
 
-def _text(message_id: str) -> str:
+def _text(message_id: str, **fields: object) -> str:
     # Imported here: the subcommands load the catalog themselves, and only when run.
     from voice_spades.narration import render
 
-    return render(message_id)
+    return render(message_id, **fields)
 
 
-def _use_language(args: list[str]) -> list[str]:
+def _use_language(args: list[str]) -> list[str] | None:
     """Speak the language ``--language`` in ``args``, the preferences or the system ask
-    for; ``args`` without that option (the subcommands' own parsers do not take it)."""
+    for; ``args`` without that option (the subcommands' own parsers do not take it).
+    None, once said why, when ``--language`` names a language the game does not speak."""
     from voice_spades.narration import render_message
     from voice_spades.narration.language import start_language, without_language_option
 
     for problem in start_language(args):
         print(render_message(problem), file=sys.stderr)
+    if _unknown_language_said(args):
+        return None
     return without_language_option(args)
+
+
+def _unknown_language_said(args: list[str]) -> bool:
+    """True, once said in one sentence, when ``args`` asks for a ``--language`` the game
+    does not speak."""
+    from voice_spades.narration.language import start_language, unknown_language
+
+    unknown = unknown_language(args)
+    if unknown is not None:
+        start_language([])  # said in the preference's or the system's language
+        print(_text("app.bad_options", reason=unknown), file=sys.stderr)
+    return unknown is not None
 
 
 def _load(target: str) -> Callable[[list[str]], int]:
@@ -98,7 +113,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return _load(_BENCHES[args[1]])(args[2:])
     if args and args[0] in _SUBCOMMANDS and args[0] != "play":
-        return _load(_SUBCOMMANDS[args[0]])(_use_language(args[1:]))
+        rest = _use_language(args[1:])
+        return 2 if rest is None else _load(_SUBCOMMANDS[args[0]])(rest)
+    if _unknown_language_said(args):
+        return 2
     with _keys_held():
         return _load(_SUBCOMMANDS["play"])(args[1:] if args[:1] == ["play"] else args)
 

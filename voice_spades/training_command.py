@@ -25,6 +25,7 @@ from voice_spades.speech.base import Speaker
 from voice_spades.speech.choice import MODES, choose_speech, start_own_speaker
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage.paths import data_paths
+from voice_spades.storage.preferences import checked_rate
 from voice_spades.voice.adaptation.enrollment import SCRIPT_LENGTH, Enrollment, script
 from voice_spades.voice.audio.microphone import Microphone, parse_device, probe
 from voice_spades.voice.lexicon import lexicon_for
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=render("voice.training.phrases_help", count=SCRIPT_LENGTH))
     p.add_argument("--speech", choices=MODES, help=render("speech_choice.option_help"))
     p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
-    p.add_argument("--rate", type=int, help=render("cli.play.rate"))
+    p.add_argument("--rate", help=render("cli.play.rate"))  # checked: one sentence
     p.add_argument("--mic-device", metavar="DEVICE", help=render("cli.play.mic_device"))
     p.add_argument("--data-dir", help=render("cli.play.data_dir"))
     return p
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = build_parser().parse_args(argv)
     language = voice_language(None)
     try:
+        args.rate = checked_rate(args.rate)
         path = data_paths(args.data_dir).voice_training_file(language)
     except SpadesError as error:
         print(render_message(error.message), file=out)

@@ -49,6 +49,14 @@ def run(data_dir: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[s
                          "folder. Give a folder, for example --data-dir ~/voice-spades."),
     (["--quicksand"], "No hell, quicksand and suicide are playroom variants."),
     (["--target", "0"], "The target score must be positive, not 0."),
+    # these started a game (the rate the speech could not take) or gave a traceback
+    *[(["--rate", rate], "--rate must be a whole number of words per minute from 80 to 500, "
+                         f"not {rate}.") for rate in ("-1", "0", "79", "501", "1e20", "fast")],
+    (["--data-dir", "d" * 5000], "The name given to --data-dir is 5000 characters long, more "
+                                 "than the system allows for a file or folder; give a shorter "
+                                 "one."),
+    (["--keymap", "k" * 5000], "The name given to --keymap is 5000 characters long, more than "
+                               "the system allows for a file or folder; give a shorter one."),
 ])
 def test_options_that_make_no_match_exit_with_code_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
@@ -128,6 +136,15 @@ DEEP = "[" * 100_000 + "]" * 100_000
     ("stats.json", "1" * 5000, "The statistics file could not be read: the file holds a "
                                "number too long to be read. It was moved aside to "
                                "stats.json.corrupt-"),
+    ("keymap.toml", "[keys]\nhand = " + DEEP, "Your keymap keymap.toml could not be used: "
+     "the file is nested too deeply to be read. It was moved aside to keymap.toml.corrupt-"),
+    ("keymap.toml", "[keys]\nhand = " + "7" * 5000, "Your keymap keymap.toml could not be "
+     "used: the file holds a number too long to be read. It was moved aside to "
+     "keymap.toml.corrupt-"),
+    ("preferences.toml", "rate = " + DEEP, "could not be used: the file is nested too deeply "
+     "to be read. It was moved aside to preferences.toml.corrupt-"),
+    ("preferences.toml", "rate = " + "7" * 5000, "could not be used: the file holds a number "
+     "too long to be read. It was moved aside to preferences.toml.corrupt-"),
 ])
 def test_a_file_that_crashed_every_start_is_moved_aside(tmp_path: Path, name: str,
                                                          content: str, said: str) -> None:

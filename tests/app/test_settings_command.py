@@ -22,6 +22,7 @@ from voice_spades.speech.text_speaker import TextSpeaker
 from voice_spades.storage.preferences import (
     Preferences,
     apply_preferences,
+    checked_rate,
     load_preferences,
     save_preferences,
 )
@@ -169,7 +170,8 @@ def test_preferences_are_the_defaults_and_typed_options_win() -> None:
     args = parsed([], prefs)
     assert (args["rate"], args["voice"]) == (320, "en-gb")
     args = parsed(["--rate", "250", "--voice", "fr"], prefs)
-    assert (args["rate"], args["voice"]) == (250, "fr")
+    assert (args["rate"], args["voice"]) == ("250", "fr")  # as typed: checked_rate says why not
+    assert checked_rate(args["rate"]) == 250
     assert args["speech"] == "text"
     assert parsed(["--speech", "voice"], prefs)["speech"] == "voice"
     assert parsed(["--no-speech"], Preferences())["no_speech"] is True

@@ -68,6 +68,19 @@ def test_bench_engine_prints_labelled_figures() -> None:
     (("bench", "bots", "--rules", "pagat", "--players", "3"),
      "voice-spades bench bots: The pagat rules are for 4 players, not 3."),
     (("bench", "bots", "--deals", "-2"), "voice-spades bench bots: --deals must be 0 or more."),
+    # each of these ran the whole default benchmark, or asked for 100,000 processes
+    (("bench", "bots", "--round-robin", ""), "voice-spades bench bots: --round-robin needs "
+     "players separated by commas, for example easy,medium,hard."),
+    (("bench", "bots", "--round-robin", " , "), "voice-spades bench bots: --round-robin needs "
+     "players separated by commas, for example easy,medium,hard."),
+    (("bench", "bots", "--round-robin", "easy,hard", "--against", ""), "voice-spades bench "
+     "bots: --against needs players separated by commas, for example easy,medium,hard."),
+    (("bench", "bots", "--round-robin", "hard"),
+     "voice-spades bench bots: --round-robin needs two players, or one with --against."),
+    (("bench", "bots", "--jobs", "65"), "voice-spades bench bots: --jobs must be from 1 to 64."),
+    (("bench", "bots", "--jobs", "100000"),
+     "voice-spades bench bots: --jobs must be from 1 to 64."),
+    (("bench", "bots", "--jobs", "0"), "voice-spades bench bots: --jobs must be from 1 to 64."),
     (("bench", "voice", "--manifest", "/nonexistent.tsv"),
      "voice-spades bench voice: cannot read the manifest /nonexistent.tsv: No such file or "
      "directory"),
@@ -76,3 +89,27 @@ def test_bench_argument_errors_are_one_line(args: tuple[str, ...], message: str)
     result = run(*args)
     assert result.returncode == 2
     assert result.stderr.strip() == message
+
+
+UNKNOWN = "voice-spades: There is no language {}: use en (English), it (Italian) or fr (French)."
+
+
+@pytest.mark.parametrize(("args", "value"), [
+    (("simulate", "--language", "NOPE", "--games", "1"), "NOPE"),
+    (("models", "--language", "xx"), "xx"),
+    (("models", "list", "--language", "xx"), "xx"),
+    (("settings", "--language=de"), "de"),
+    (("--language", "klingon", "--no-speech"), "klingon"),
+])
+def test_a_language_the_game_does_not_speak_is_one_sentence_and_exit_2(
+        args: tuple[str, ...], value: str) -> None:
+    result = run(*args)  # before: simulate and models list ran, with exit 0
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == UNKNOWN.format(value) + "\n"
+
+
+def test_train_voice_refuses_a_rate_the_speech_cannot_take() -> None:
+    result = run("train-voice", "--no-speech", "--rate", "1e20")
+    assert result.returncode == 2
+    assert result.stdout == "--rate must be a whole number of words per minute from 80 to " \
+                            "500, not 1e20.\n"

@@ -8,6 +8,7 @@ import pytest
 
 from voice_spades.keys import ACTIONS, Keymap, help_text, hints, load_keymap, parse_key
 from voice_spades.keys.keymap import default_keymap_text, parse_keymap
+from voice_spades.messages import Message
 from voice_spades.narration import render_message
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,3 +139,19 @@ def test_help_lists_the_keys_and_hints_follow_the_keymap(tmp_path: Path) -> None
 def test_parse_keymap_is_usable_on_text(tmp_path: Path) -> None:
     bindings, problems = parse_keymap('[keys]\nhand = "h"\n', "test")
     assert bindings == {"keys": {"hand": ["h"]}} and problems == []
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("[keys]\nhand = " + "[" * 100_000 + "]" * 100_000, "storage.too_deep"),
+    ("[keys]\nhand = " + "7" * 5_000, "storage.number_too_long"),
+])
+def test_a_file_python_cannot_take_is_moved_aside_with_the_defaults(
+        tmp_path: Path, text: str, reason: str) -> None:
+    path = write(tmp_path, text)
+    keymap = load_keymap(path)
+    assert [p.id for p in keymap.problems] == ["keymap.moved_aside"]
+    assert keymap.problems[0].fields["reason"] == Message(reason)
+    assert keymap.action_for("h") == "hand"
+    assert not path.exists()
+    assert [p.name.startswith("keymap.toml.corrupt-") for p in tmp_path.iterdir()] == [True]
+    assert load_keymap(path).problems == []  # the next start is quiet

@@ -157,3 +157,23 @@ def test_a_write_that_fails_leaves_the_old_file(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         save_preferences(tmp_path / "blocked", Preferences())
     assert load_preferences(tmp_path)[0].speech == "voice"
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("rate = " + "[" * 100_000 + "]" * 100_000, "storage.too_deep"),
+    ("rate = " + "7" * 5_000, "storage.number_too_long"),
+])
+def test_a_file_python_cannot_take_is_moved_aside_once_said(
+        tmp_path: Path, text: str, reason: str) -> None:
+    path = preferences_file(tmp_path)
+    path.write_text(text, encoding="utf-8")
+    prefs, problems = load_preferences(tmp_path)  # as the language is chosen: left in place
+    assert prefs == Preferences() and [p.id for p in problems] == ["preferences.refused"]
+    assert path.exists() and file_is_damaged(tmp_path)
+    prefs, problems = load_preferences(tmp_path, set_aside_unusable=True)
+    assert prefs == Preferences() and [p.id for p in problems] == ["preferences.moved_aside"]
+    assert problems[0].fields["reason"] == Message(reason)
+    said = render_message(problems[0])
+    assert said.startswith(f"Your preferences file {path} could not be used: ")
+    assert said.endswith("; the game uses the default preferences.")
+    assert not path.exists() and load_preferences(tmp_path) == (Preferences(), [])

@@ -404,3 +404,22 @@ def test_models_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert models_main([]) == 2
     assert models_main(["download", "vosk-xx"]) == 2
     assert "usage: voice-spades models" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="named pipes are POSIX")
+def test_a_pipe_in_a_model_folder_is_not_waited_on(tmp_path: Path) -> None:
+    folder = write_model(tmp_path / "model", tuple(f for f in MODEL_FILES
+                                                   if f not in IVECTOR_FILES))
+    (folder / "conf" / "model.conf").unlink()
+    os.mkfifo(folder / "conf" / "model.conf")  # read before: no writer, so for ever
+    os.mkfifo(folder / locations.RECORD_FILE)
+    answers: list[object] = []
+    worker = threading.Thread(target=lambda: answers.extend(
+        [check_model_folder(folder), locations.download_record(folder)]), daemon=True)
+    worker.start()
+    worker.join(5)
+    assert len(answers) == 2, "still reading after 5 s"
+    problems = answers[0]
+    assert isinstance(problems, list) and [said(p) for p in problems] == \
+        ["conf/model.conf is missing"]  # no ordinary file: as if it were not there
+    assert answers[1] == {}

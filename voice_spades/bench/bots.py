@@ -24,10 +24,15 @@ import sys
 
 from voice_spades.bench.bots_play import jobs_for, run_jobs, summarize
 from voice_spades.bench.bots_players import check_spec
-from voice_spades.bench.bots_round_robin import entrants, round_robin
+from voice_spades.bench.bots_round_robin import entrants, pairings, round_robin
 from voice_spades.engine import RuleOptions, profile
 from voice_spades.errors import SpadesError
 from voice_spades.narration import render_message
+
+MAX_JOBS = 64
+"""Most worker processes: more than the cores only queue, and each is a process of its
+own (17 MB measured playing a Hard deal), so 64 take about 1.1 GB. Before, --jobs
+100000 asked for a hundred thousand processes."""
 
 
 def _print_text(summary: dict[str, object]) -> None:
@@ -72,14 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", default="hard",
                         help="first player: easy, medium, hard, pimc, rules, or PLAY/BIDS")
     parser.add_argument("--b", default="medium", help="second player")
-    parser.add_argument("--round-robin", default="",
+    parser.add_argument("--round-robin",
                         help="comma-separated players: every pair plays the same deals")
-    parser.add_argument("--against", default="",
+    parser.add_argument("--against",
                         help="with --round-robin: play each of its players against each "
                              "of these only")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=f"worker processes (at most {MAX_JOBS})")
     parser.add_argument("--rules", default="cardgames", help="rule profile")
     parser.add_argument("--players", type=int, default=None, help="player count")
     parser.add_argument("--matches", type=int, default=0, help="duplicate whole matches")
@@ -110,17 +116,24 @@ def main(argv: list[str] | None = None) -> int:
 def _checked_rules(args: argparse.Namespace) -> RuleOptions:
     """The rules the command line asks for, once every argument is checked: raises
     SpadesError (an unknown level or rules) or ValueError (a bad count), saying why."""
+    for name in ("round_robin", "against"):  # given but empty ran the default benchmark
+        if getattr(args, name) is not None and not entrants(getattr(args, name)):
+            raise ValueError(f"--{name.replace('_', '-')} needs players separated by "
+                             "commas, for example easy,medium,hard.")
+    args.round_robin, args.against = args.round_robin or "", args.against or ""
     for spec in (args.a, args.b, *entrants(args.round_robin), *entrants(args.against)):
         check_spec(spec)
     if args.against and not args.round_robin:
         raise ValueError("--against needs --round-robin.")
+    if args.round_robin and not pairings(entrants(args.round_robin), entrants(args.against)):
+        raise ValueError("--round-robin needs two players, or one with --against.")
     for name in ("deals", "matches"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name} must be 0 or more.")
     if args.deals + args.matches == 0:
         raise ValueError("--deals or --matches must be at least 1.")
-    if args.jobs < 1:
-        raise ValueError("--jobs must be at least 1.")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs must be from 1 to {MAX_JOBS}.")
     if args.budget is not None and not args.budget > 0:
         raise ValueError("--budget must be more than 0.")
     return profile(args.rules, players=args.players)

@@ -16,10 +16,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from voice_spades.errors import InvalidInputError
+from voice_spades.errors import InvalidInputError, InvalidStateError
 from voice_spades.keys.actions import ACTIONS
 from voice_spades.keys.names import key_label, key_message, parse_key
 from voice_spades.messages import Message
+from voice_spades.storage.bounded import SETTINGS_FILE_LIMIT, read_capped_text
+from voice_spades.storage.envelope import set_aside
+from voice_spades.storage.preferences import unusable
 
 SECTIONS = ("keys", "question")
 """The tables of a keymap file, in the order they are documented."""
@@ -66,7 +69,11 @@ def default_keymap_text() -> str:
 
 
 def load_keymap(user_path: Path | None = None) -> Keymap:
-    """The default keymap, overridden by ``user_path`` if it is given and exists."""
+    """The default keymap, overridden by ``user_path`` if it is given and exists.
+
+    A file Python cannot take (too deep, a number too long, no ordinary file, too big)
+    is moved aside as a damaged save is (a device named outright stays where it is), and
+    the default keys are used; a file with mistakes is left for the player to mend."""
     defaults, problems = parse_keymap(default_keymap_text(), Message("keymap.default_source"))
     if problems:  # a broken packaged file is a bug; say so rather than hide it
         return Keymap(defaults, problems)
@@ -74,11 +81,18 @@ def load_keymap(user_path: Path | None = None) -> Keymap:
         return Keymap(defaults)
     name = user_path.name
     try:
-        text = user_path.read_text(encoding="utf-8")
+        text = read_capped_text(user_path, SETTINGS_FILE_LIMIT)
+        user, problems = parse_keymap(text, name)
     except (OSError, UnicodeDecodeError) as exc:
         return Keymap(defaults, [Message("keymap.unreadable", name=name,
                                          error=exc.__class__.__name__)])
-    user, problems = parse_keymap(text, name)
+    except (InvalidStateError, RecursionError, ValueError) as exc:
+        reason = unusable(exc)
+        moved = set_aside(user_path, reason)
+        if moved.moved_to is None:  # a device named outright: left alone
+            return Keymap(defaults, [Message("keymap.refused", name=name, reason=reason)])
+        return Keymap(defaults, [Message("keymap.moved_aside", name=name, reason=reason,
+                                         moved=moved.where)])
     merged = merge(defaults, user)
     for action, keys in defaults["keys"].items():
         if keys and not merged["keys"][action]:
@@ -93,6 +107,8 @@ def parse_keymap(text: str, source: str | Message) -> tuple[Bindings, list[Messa
     file name, or a message naming the file) starts each problem.
 
     Entries with a problem are left out (so the defaults stay in force for them).
+    Text Python cannot take raises as :mod:`tomllib` does: RecursionError when nested
+    too deeply, ValueError for a whole number of more than 4,300 digits.
     """
     try:
         data = tomllib.loads(text)

@@ -43,7 +43,8 @@ from voice_spades.storage.preferences import LANGUAGES, load_preferences
 
 __all__ = ["LANGUAGES", "LANGUAGE_OPTION", "active_language", "add_language_option",
            "choose_language", "language_of_locale", "requested_language", "start_language",
-           "system_language", "use_language", "windows_locale_name", "without_language_option"]
+           "system_language", "unknown_language", "use_language", "windows_locale_name",
+           "without_language_option"]
 
 LANGUAGE_OPTION = "--language"
 POSIX_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -112,6 +113,29 @@ def requested_language(argv: Sequence[str]) -> tuple[str | None, str | None]:
     """``--language`` and ``--data-dir`` as typed in ``argv`` (None when absent or
     unusable), read before the real parser is built. A wrong language is left for the
     real parser to refuse."""
+    typed, data_dir = _typed(argv)
+    language = typed.strip().lower() if typed is not None else None
+    return (language if language in LANGUAGES else None), data_dir
+
+
+def unknown_language(argv: Sequence[str]) -> Message | None:
+    """What to say when ``argv`` asks for a ``--language`` the game does not speak (the
+    commands that leave the option to :func:`start_language` exit on it), else None.
+
+    >>> unknown_language(["simulate", "--language", "NOPE"])
+    Message('language.unknown', value='NOPE')
+    >>> unknown_language(["--language", "IT"]) is None
+    True
+    """
+    typed, _ = _typed(argv)
+    if typed is None or typed.strip().lower() in LANGUAGES:
+        return None
+    shown = typed if len(typed) <= 40 and typed.isprintable() else repr(typed[:40])
+    return Message("language.unknown", value=shown)
+
+
+def _typed(argv: Sequence[str]) -> tuple[str | None, str | None]:
+    """``--language`` and ``--data-dir`` as typed (None when absent)."""
     early = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     early.add_argument(LANGUAGE_OPTION)
     early.add_argument("--data-dir")
@@ -119,8 +143,7 @@ def requested_language(argv: Sequence[str]) -> tuple[str | None, str | None]:
         known, _ = early.parse_known_args(list(argv))
     except SystemExit:  # "--language" with no value: the real parser says so
         return None, None
-    language = known.language.strip().lower() if isinstance(known.language, str) else None
-    return (language if language in LANGUAGES else None), known.data_dir
+    return known.language, known.data_dir
 
 
 def preferred_language(data_dir: str | None) -> str | None:

@@ -62,8 +62,41 @@ def move_aside(path: Path) -> Path:
     return target
 
 
+STALE_AFTER = 600.0
+"""Seconds after which a temporary file is left over whatever wrote it: a write takes
+milliseconds (a save is under 1 MB, flushed once), so ten minutes is no live write."""
+
+
 def remove_stale_temporaries(path: Path) -> None:
-    """Delete temporary files left by writes to ``path`` that were killed midway."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    """Delete temporary files left by writes to ``path`` that were killed midway; never
+    one another running copy of the game is writing (:func:`is_stale`)."""
+    for temporary in path.parent.glob(f".{path.name}.*.tmp"):
+        if is_stale(temporary):
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+
+
+def is_stale(temporary: Path, now: float | None = None) -> bool:
+    """True when nothing is writing ``temporary`` (named ``.NAME.PID.tmp``) any more: it
+    is older than :data:`STALE_AFTER`, or (where a process can be asked after without
+    harm, not Windows) the process that wrote it is gone."""
+    try:
+        age = (time.time() if now is None else now) - temporary.stat().st_mtime
+    except OSError:
+        return False
+    if age > STALE_AFTER:
+        return True
+    writer = temporary.name.rsplit(".", 2)[-2]
+    if os.name != "posix" or not writer.isdigit():
+        return False
+    return int(writer) != os.getpid() and not _running(int(writer))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0 only asks; on Windows os.kill would end the process
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it runs, as another user
+        return True
+    return True

@@ -15,6 +15,7 @@ from typing import TypeVar
 from voice_spades.errors import InvalidStateError, SpadesError
 from voice_spades.messages import Message
 from voice_spades.storage.atomic import move_aside, remove_stale_temporaries
+from voice_spades.storage.bounded import GAME_FILE_LIMIT, movable, read_capped, read_capped_text
 
 T = TypeVar("T")
 
@@ -55,14 +56,16 @@ def read_envelope(text: str, file_format: str, wrong_kind: str) -> dict[str, obj
 
 def load_file(path: Path, parse: Callable[[str], T]) -> T | None:
     """``parse`` of the file's text, or None when there is no file. A file that cannot
-    be read, or that ``parse`` refuses with InvalidStateError, is moved aside and
-    CorruptFileError raised (also when checking it goes too deep for Python)."""
-    return _load(path, lambda: parse(path.read_text(encoding="utf-8")))
+    be read (also one that is no ordinary file, or is over
+    :data:`~.bounded.GAME_FILE_LIMIT`), or that ``parse`` refuses with
+    InvalidStateError, is moved aside and CorruptFileError raised (also when checking
+    it goes too deep for Python)."""
+    return _load(path, lambda: parse(read_capped_text(path, GAME_FILE_LIMIT)))
 
 
 def load_binary_file(path: Path, parse: Callable[[bytes], T]) -> T | None:
     """:func:`load_file` of a file that is not text: ``parse`` is given its bytes."""
-    return _load(path, lambda: parse(path.read_bytes()))
+    return _load(path, lambda: parse(read_capped(path, GAME_FILE_LIMIT)))
 
 
 def _load(path: Path, read: Callable[[], T]) -> T | None:
@@ -82,10 +85,11 @@ def _load(path: Path, read: Callable[[], T]) -> T | None:
 
 
 def set_aside(path: Path, reason: Message | SpadesError) -> CorruptFileError:
-    """Move an unusable file aside (if it is there and can be moved); the error to
-    report says why (``reason``) and where it went."""
+    """Move an unusable file aside (if it is there and can be moved: never a device
+    named outright, :func:`~.bounded.movable`); the error to report says why
+    (``reason``) and where it went."""
     try:
-        moved = move_aside(path) if path.exists() else None
+        moved = move_aside(path) if movable(path) else None
     except OSError:
         moved = None
     return CorruptFileError(reason.message if isinstance(reason, SpadesError) else reason, moved)

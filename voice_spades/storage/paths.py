@@ -9,7 +9,7 @@ from pathlib import Path
 
 import platformdirs
 
-from voice_spades.storage.problems import checked_folder
+from voice_spades.storage.problems import checked_folder, checked_name_length
 
 APP_NAME = "voice-spades"
 HOME_ENV = "VOICE_SPADES_HOME"
@@ -22,6 +22,10 @@ class DataPaths:
 
     data_dir: Path
     config_dir: Path
+    voice_dir: Path | None = None
+    """Where the voice training is kept, when not in :attr:`data_dir`: a second copy
+    of the game saves its game in a folder of its own, but the voice is the player's in
+    every game."""
 
     @property
     def save_file(self) -> Path:
@@ -36,7 +40,7 @@ class DataPaths:
     def voice_training_file(self, language: str) -> Path:
         """The model's means trained on the player's voice for ``language``
         (``voice-spades train-voice``), in PocketSphinx's means format."""
-        return self.data_dir / f"voice-training-{language}.means"
+        return (self.voice_dir or self.data_dir) / f"voice-training-{language}.means"
 
     @property
     def keymap_file(self) -> Path:
@@ -52,12 +56,15 @@ class DataPaths:
 def data_paths(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:
     """The folders to use: ``data_dir`` if given, else ``$VOICE_SPADES_HOME``, else the
     platform's user data and config folders. An empty ``data_dir`` is refused
-    (InvalidInputError): it would mean the current folder."""
+    (InvalidInputError): it would mean the current folder; so is one too long for the
+    system."""
     if data_dir is not None:
         data_dir = checked_folder(os.fspath(data_dir))
     override = data_dir if data_dir is not None else os.environ.get(HOME_ENV) or None
     if override is not None:
         folder = Path(override).expanduser()
+        if data_dir is not None:
+            checked_name_length("--data-dir", folder)
         return DataPaths(folder, folder)
     return DataPaths(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
                      Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))

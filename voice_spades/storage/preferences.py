@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voice_spades.errors import InvalidInputError
+from voice_spades.errors import InvalidInputError, InvalidStateError
 from voice_spades.messages import Message
 from voice_spades.storage.atomic import atomic_write_text, remove_stale_temporaries
+from voice_spades.storage.bounded import SETTINGS_FILE_LIMIT, read_capped_text
+from voice_spades.storage.envelope import set_aside
 
 PREFERENCES_FILE = "preferences.toml"
 SPEECH_MODES = ("auto", "screen-reader", "voice", "text")
@@ -151,6 +153,27 @@ def _shown(value: object) -> str:
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
+def checked_rate(value: str | int | None) -> int | None:
+    """A speech rate as typed after ``--rate`` (or kept as a preference): a whole number
+    of words per minute within :data:`RATE_RANGE`; None stays None. InvalidInputError
+    ``options.bad_rate`` otherwise.
+
+    >>> checked_rate("200"), checked_rate(None)
+    (200, None)
+    >>> checked_rate("1e20")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    voice_spades.errors.InvalidInputError: Message('options.bad_rate', ..., value='1e20')
+    """
+    if value is None:
+        return None
+    number = _integer(value)
+    low, high = RATE_RANGE
+    if number is None or not low <= number <= high:
+        raise InvalidInputError("options.bad_rate", low=low, high=high, value=_shown(value))
+    return number
+
+
 def replace_preference(prefs: Preferences, name: str, value: object) -> Preferences:
     """``prefs`` with one preference changed (``name`` and ``value`` as typed); raises
     InvalidInputError for a wrong name or value."""
@@ -159,22 +182,34 @@ def replace_preference(prefs: Preferences, name: str, value: object) -> Preferen
     return dataclasses.replace(prefs, **changed)
 
 
-def load_preferences(folder: Path) -> tuple[Preferences, list[Message]]:
+def load_preferences(folder: Path, set_aside_unusable: bool = False
+                     ) -> tuple[Preferences, list[Message]]:
     """The preferences saved in ``folder``, and the problems found in the file (each a
     message; the default is used for what was wrong). No file: the defaults, no problem.
+
+    A file Python cannot take (too deep, a number too long, no ordinary file, too big:
+    :func:`unusable`) would be refused at every start: with ``set_aside_unusable`` (once
+    per game, where its message is said) it is moved aside, as a damaged save is.
     """
     path = preferences_file(folder)
     try:
-        text = path.read_text(encoding="utf-8")
+        table = tomllib.loads(read_capped_text(path, SETTINGS_FILE_LIMIT))
     except (FileNotFoundError, NotADirectoryError):  # no file (the saves say the folder)
         return DEFAULTS, []
+    except tomllib.TOMLDecodeError as exc:  # the player may mend it: left in place
+        return DEFAULTS, [Message("preferences.damaged", path=str(path), error=str(exc))]
     except (OSError, UnicodeDecodeError) as exc:
         return DEFAULTS, [Message("preferences.unreadable", path=str(path),
                                   error=_reason(exc))]
-    try:
-        table = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError) as exc:
-        return DEFAULTS, [Message("preferences.damaged", path=str(path), error=str(exc))]
+    except (InvalidStateError, RecursionError, ValueError) as exc:
+        reason = unusable(exc)
+        if not set_aside_unusable:
+            return DEFAULTS, [Message("preferences.refused", path=str(path), reason=reason)]
+        moved = set_aside(path, reason)
+        if moved.moved_to is None:  # it could not be moved: still of no use
+            return DEFAULTS, [Message("preferences.refused", path=str(path), reason=reason)]
+        return DEFAULTS, [Message("preferences.moved_aside", path=str(path), reason=reason,
+                                  name=moved.where)]
     problems: list[Message] = []
     chosen: dict[str, Any] = {}
     for key, value in table.items():
@@ -187,14 +222,25 @@ def load_preferences(folder: Path) -> tuple[Preferences, list[Message]]:
     return dataclasses.replace(DEFAULTS, **chosen), problems
 
 
+def unusable(exc: InvalidStateError | RecursionError | ValueError) -> Message:
+    """Why a TOML file Python could not take is of no use, as the ``storage.*`` reason:
+    refused by :func:`~.bounded.read_capped`, nested past the recursion limit, or holding
+    a whole number of more than 4,300 digits (tomllib's ValueError)."""
+    if isinstance(exc, InvalidStateError):
+        return exc.message
+    if isinstance(exc, RecursionError):
+        return Message("storage.too_deep")
+    return Message("storage.number_too_long")
+
+
 def file_is_damaged(folder: Path) -> bool:
     """True when the preferences file exists but is no readable TOML (saving over it
     would lose what the player wrote: move it aside first)."""
     try:
-        tomllib.loads(preferences_file(folder).read_text(encoding="utf-8"))
+        tomllib.loads(read_capped_text(preferences_file(folder), SETTINGS_FILE_LIMIT))
     except (FileNotFoundError, NotADirectoryError):
         return False
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+    except (OSError, UnicodeDecodeError, InvalidStateError, RecursionError, ValueError):
         return True
     return False
 

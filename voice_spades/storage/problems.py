@@ -8,6 +8,7 @@ permission, a read-only disk, a file where a folder should be, a full disk.
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 from voice_spades.errors import InvalidInputError
@@ -66,3 +67,15 @@ def checked_folder(text: str) -> str:
     if not text.strip():
         raise InvalidInputError("storage.empty_folder_name")
     return text
+
+
+def checked_name_length(option: str, path: Path) -> Path:
+    """``path`` as given to ``option``, unless the system refuses it as too long a name
+    (InvalidInputError ``storage.name_too_long``, saying its length, not the name)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InvalidInputError("storage.name_too_long", option=option,
+                                    length=len(str(path))) from None
+    return path

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from voice_spades.errors import SetupError
+from voice_spades.errors import InvalidStateError, SetupError
 from voice_spades.messages import Message
+from voice_spades.storage.bounded import SETTINGS_FILE_LIMIT, read_capped
 from voice_spades.voice.lists import chain
 
 REQUIRED_FILES = ("am/final.mdl", "conf/mfcc.conf", "conf/model.conf")
@@ -56,8 +57,9 @@ def _uses_ivectors(folder: Path) -> bool:
     if (folder / "ivector").is_dir():
         return True
     try:
-        config = (folder / "conf" / "model.conf").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        config = read_capped(folder / "conf" / "model.conf", SETTINGS_FILE_LIMIT) \
+            .decode("utf-8", errors="replace")
+    except (OSError, InvalidStateError):  # also a pipe or device in its place
         return False
     return "ivector" in config.lower()
 

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from voice_spades.errors import SetupError
+from voice_spades.errors import InvalidStateError, SetupError
 from voice_spades.messages import Message
+from voice_spades.storage.bounded import SETTINGS_FILE_LIMIT, read_capped_text
 from voice_spades.storage.paths import data_paths
 from voice_spades.voice.models.folder import check_model_folder, problem_list
 
@@ -89,8 +90,8 @@ def download_record(folder: Path) -> dict[str, object]:
     """What was recorded when the model in ``folder`` was downloaded (empty if nothing
     was, or the record cannot be read)."""
     try:
-        return tomllib.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return tomllib.loads(read_capped_text(folder / RECORD_FILE, SETTINGS_FILE_LIMIT))
+    except (OSError, InvalidStateError, ValueError, RecursionError):  # also not UTF-8, not TOML
         return {}
 
 
