@@ -111,8 +111,9 @@ def test_help_lists_the_keys(tmp_path: Path) -> None:
     result = run(tmp_path, "f1\n?\ndown\n.\nq\n")
     assert "Keys now, 1 of " in result.stdout
     assert "one at a time: question mark, Down arrow or period for the next" in result.stdout
-    assert re.search(r"\n1 of (\d+): B your bid\.\r?\n2 of \1: C cards on the table\.\r?\n"
-                     r"3 of \1: F suit led\.", result.stdout), result.stdout
+    assert re.search(r"\n1 of (\d+): B your bid, or the bids in play\.\r?\n"
+                     r"2 of \1: C cards on the table\.\r?\n3 of \1: F suit led\.",
+                     result.stdout), result.stdout
 
 
 @pytest.mark.parametrize("target", ["500", "2000"])
