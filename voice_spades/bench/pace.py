@@ -226,7 +226,7 @@ def heard_on_device(rows: list[Timed]) -> list[Timed]:
                 output = AnnouncerOutput(Announcer(speaker, stream=io.StringIO()), RATE)
                 try:
                     start = time.monotonic()
-                    output.emit([Line("bench.pace", text) for text in row.texts])
+                    output.emit([Line("history.item", text) for text in row.texts])
                     if not output.wait_idle(120):
                         raise RuntimeError("the speech never ended")
                     time.sleep(0.3)  # the recording catches up
