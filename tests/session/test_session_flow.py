@@ -49,7 +49,7 @@ def test_the_start_greets_deals_and_prompts() -> None:
     session, out = make_session()
     session.start()
     assert out.ids[:2] == ["session.welcome", "hand.dealt_first"]
-    assert out.texts[0] == "Voice Spades, pagat rules. F1 for help."
+    assert out.texts[0] == "Voice Spades, pagat. F1 for help."
     assert out.texts[1].startswith("Spades ")
     session.play_bots()
     assert out.last().text == "Your bid."
