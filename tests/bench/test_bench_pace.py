@@ -57,7 +57,7 @@ def test_the_synthesizer_times_each_line_by_its_length() -> None:
 def test_the_turnover_and_a_new_games_start_are_short_in_every_language() -> None:
     # Issue 48: at most 18 s from the last card to "Your bid", 10 s from a new game's
     # first word to its first bid prompt. Measured when this test was written (seconds
-    # of espeak-ng speech at 200 words a minute): turnover en 15.7, it 17.2, fr 14.7
+    # of espeak-ng speech at 200 words a minute): turnover en 15.7, it 17.3, fr 14.7
     # (they were 30.9, 38.4, 29.4); start en 9.0, it 9.3, fr 7.2 (19.4, 22.8, 18.4).
     # Played on the bench's recorded device the pauses between lines added at most
     # 0.7 s (fr turnover 14.7 -> 15.4, a busy machine); every figure stays under its bound.
