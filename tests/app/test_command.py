@@ -84,7 +84,7 @@ def test_a_corrupt_save_is_moved_aside_and_a_new_match_starts(tmp_path: Path) ->
     assert result.returncode == 0
     assert "Your saved game could not be read: the file has no game settings. It was moved " \
            "aside to savegame.json.corrupt-" in result.stdout
-    assert "Voice Spades. pagat rules" in result.stdout
+    assert "Voice Spades, pagat." in result.stdout
     assert len(list(tmp_path.glob("savegame.json.corrupt-*"))) == 1
 
 
@@ -102,7 +102,7 @@ def test_a_resumed_game_keeps_its_options(tmp_path: Path) -> None:
     assert "A saved game is in progress, so --rules were not used." in result.stdout
     assert "Resuming your game" in result.stdout
     fresh = run(tmp_path, "q\n", "--new", "--rules", "classic-fr")
-    assert "Voice Spades. classic-fr rules, 4 players" in fresh.stdout
+    assert "Voice Spades, classic-fr." in fresh.stdout
 
 
 def test_help_lists_the_keys(tmp_path: Path) -> None:
@@ -120,7 +120,7 @@ def test_help_lists_the_keys(tmp_path: Path) -> None:
 def test_playroom_targets_from_500_to_2000_are_accepted(tmp_path: Path, target: str) -> None:
     result = run(tmp_path, "q\n", "--rules", "playroom", "--players", "6", "--target", target)
     assert result.returncode == 0, result.stderr
-    assert "Voice Spades. playroom rules, 6 players" in result.stdout
+    assert "Voice Spades, playroom, 6 players." in result.stdout
 
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -153,7 +153,7 @@ def test_a_file_that_crashed_every_start_is_moved_aside(tmp_path: Path, name: st
     result = run(tmp_path, "q\n", "--seed", "3")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert said in result.stdout
-    assert "Voice Spades. pagat rules" in result.stdout
+    assert "Voice Spades, pagat." in result.stdout
     assert len(list(tmp_path.glob(f"{name}.corrupt-*"))) == 1
     assert run(tmp_path, "q\n").returncode == 0
 
@@ -183,7 +183,7 @@ def test_a_data_folder_that_cannot_be_written_is_said_at_start_and_at_quit(
                "and a folder you can write to.")
     assert warning in lines
     assert lines.index(warning) < next(i for i, line in enumerate(lines)
-                                       if line.startswith("Voice Spades."))
+                                       if line.startswith("Voice Spades,"))
     assert lines.count(warning) == 1
     assert lines[-1] == goodbye.format(reason=unwritable(afile))
     assert "Game saved" not in result.stdout

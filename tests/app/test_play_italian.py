@@ -108,6 +108,7 @@ def play_a_card(child: pexpect.spawn, said: Said) -> None:
     until one is played (the others are refused, each with its reason)."""
     played = [said.pattern(m, seat=Seat(0))
               for m in ("card.played", "card.led", "trick.won_last")]
+    played.append(said.pattern("trick.won"))  # the forced last card: the trick's result
     refused = [said.pattern(m) for m in said.catalog.templates
                if m.startswith("refusal.") and len(said.pattern(m)) > 40]
     for key in ("", "S", "H", "D", "C"):
@@ -122,8 +123,8 @@ def play_a_card(child: pexpect.spawn, said: Said) -> None:
 
 def play_a_hand(child: pexpect.spawn, said: Said) -> bool:
     """Bid, then play every trick by keys; True if a refused card was tried."""
-    child.expect(said.pattern("hand.dealt"))
-    child.expect(said.pattern("prompt.bid"))
+    child.expect(said.pattern("hand.dealt_first"))
+    child.expect(said.pattern("prompt.bid_any", notes=""))
     child.send("j")  # bound to nothing
     child.expect(said.pattern("error.unknown_key", key="J"))
     child.send("3")
@@ -136,7 +137,7 @@ def play_a_hand(child: pexpect.spawn, said: Said) -> bool:
         if child.expect(turns) == 1 and not refused:
             refused = try_a_refused_card(child, said)
         play_a_card(child, said)
-    child.expect(said.pattern("score.totals"))
+    child.expect(said.pattern("score.side"))
     return refused
 
 

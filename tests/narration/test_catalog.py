@@ -16,6 +16,7 @@ from voice_spades.engine import (
     CardDrawn,
     CardPlayed,
     CardsExchanged,
+    Deal,
     DrawFinished,
     Event,
     HandDealt,
@@ -83,12 +84,27 @@ def test_every_event_type_has_a_sentence() -> None:
     for rules, event in sample_events():
         for verbosity in Verbosity:
             narrate(rules, event, verbosity)  # every template fills at every length
+        if isinstance(event, HandStarted) and rules.deal is not Deal.DRAW:
+            # Said with the cards at normal ("Hand 3: spades ..."), in full when verbose.
+            assert not narrate(rules, event) and narrate(rules, event, Verbosity.VERBOSE)
+            continue
         assert narrate(rules, event), event
 
 
+def test_a_new_hand_is_said_in_a_few_words_with_its_cards() -> None:
+    narrator = Narrator(Phrasebook(PAGAT))
+    hand = tuple(Card.parse(x) for x in ("AS", "10S", "KH", "QC", "3C", "8D"))
+    assert narrator.narrate(HandStarted(3, 1, 2)) == []
+    dealt = narrator.narrate(HandDealt((hand, (), (), ())))
+    assert [line.text for line in dealt] == [
+        "Hand 3: spades ace 10; hearts king; clubs queen 3; diamonds 8."]
+    verbose = Narrator(Phrasebook(PAGAT, verbosity=Verbosity.VERBOSE))
+    said = [line.text for line in verbose.narrate(HandStarted(3, 1, 2))]
+    assert said == ["Hand 3. West dealt; first to bid: partner North."]
+
+
 @pytest.mark.parametrize(("index", "expected"), [
-    (1, "Your hand: spades ace, 10, 4; hearts king, 7, 2; clubs queen, 3; "
-        "diamonds 8, 6, 5, 4, 2."),
+    (1, "Spades ace 10 4; hearts king 7 2; clubs queen 3; diamonds 8 6 5 4 2."),
     (10, "West bid 4."),
     (11, "You bid nil."),
     (13, "Partner North led the queen of hearts."),
@@ -108,11 +124,15 @@ def test_the_player_is_you_and_the_partner_is_marked() -> None:
 
 def test_hand_scores_say_bags_nil_and_boston() -> None:
     lines = narrate(PAGAT, sample_events()[16][1])
-    # Issue 10 (problem 3): each side's line says made or set and its nils, in order.
-    assert lines[0] == "You and partner North: bid 7, took 7, made, plus 70."
-    assert lines[1] == ("West and East: bid 5, took 5, made, plus 50; West failed nil, "
-                        "minus 100; 1 bag, plus 1.")
-    assert lines[-1].startswith("Hand 4 over. Scores: you and partner North 389 with 9 bags")
+    # Issue 10 (problem 3): each side's line says made or set and its nils, in order;
+    # issue 48: in short, each with its new score, the points on the review keys.
+    assert lines == ["Us: 7 of 7, made; score 389.",
+                     "Them: East took 5 of 5, made, West failed nil, West's 1 counts as a "
+                     "bag; score 90."]
+    verbose = narrate(PAGAT, sample_events()[16][1], Verbosity.VERBOSE)
+    assert verbose[1].startswith("West and East: bid 5, took 5, made, plus 50; West failed "
+                                 "nil, minus 100; 1 bag, plus 1;")
+    assert verbose[-1].startswith("Hand 4 over. Scores: you and partner North 389 with 9 bags")
     boston = narrate(PAGAT, sample_events()[17][1])
     assert "Boston! You and partner North took all 13 tricks." in boston
 

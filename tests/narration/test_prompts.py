@@ -27,10 +27,20 @@ def play_until(hand: HandState, done: object) -> None:
         hand.apply(hand.legal_actions()[0])
 
 
-def test_bid_prompt_gives_the_range_and_nil() -> None:
+def test_bid_prompt_is_short_when_any_bid_will_do_and_verbose_gives_the_range() -> None:
     hand = deal_with(PAGAT, [], dealer=3)
-    assert prompt(view_of(hand)) == "Your bid: 0 to 13. 0 is nil."
-    assert prompt(view_of(hand), verbosity=Verbosity.BRIEF) == "Bid 0 to 13."
+    assert prompt(view_of(hand)) == "Your bid."
+    assert prompt(view_of(hand), verbosity=Verbosity.BRIEF) == "Bid."
+    assert prompt(view_of(hand), verbosity=Verbosity.VERBOSE) == \
+        "Your bid: 0 to 13. 0 is nil. Bids so far: not yet."
+
+
+def test_bid_prompt_gives_the_range_and_nil_when_some_bids_are_refused() -> None:
+    rules = profile("playroom", players=4, no_hell=True)
+    hand = deal_with(rules, [], dealer=0)
+    for bid in ("3", "4", "3"):
+        hand.apply(hand.legal_bids()[int(bid)])
+    assert prompt(view_of(hand)).startswith("Your bid: 0 to 2 or 4 to 13. 0 is nil.")
 
 
 def test_bid_prompt_mentions_a_no_hell_refusal() -> None:

@@ -72,7 +72,7 @@ def test_repeat_says_the_last_event_or_prompt_again_not_an_answer() -> None:
     session.start()
     session.play_bots()
     prompt = out.last().text
-    assert prompt.startswith("Your bid: ")
+    assert out.last().message_id == "prompt.bid_any" and prompt == "Your bid."
     ask(session, out, Query.SCORES)
     session.handle(Command(Control.REPEAT))
     assert out.last().text == prompt

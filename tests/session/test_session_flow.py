@@ -48,10 +48,11 @@ def at_human_play(name: str = "pagat", **kw: object):  # type: ignore[no-untyped
 def test_the_start_greets_deals_and_prompts() -> None:
     session, out = make_session()
     session.start()
-    assert out.ids[:3] == ["session.welcome", "hand.started", "hand.dealt"]
-    assert out.texts[2].startswith("Your hand: spades ")
+    assert out.ids[:2] == ["session.welcome", "hand.dealt_first"]
+    assert out.texts[0] == "Voice Spades, pagat. F1 for help."
+    assert out.texts[1].startswith("Spades ")
     session.play_bots()
-    assert out.last().text == "Your bid: 0 to 13. 0 is nil."
+    assert out.last().text == "Your bid."
 
 
 def test_an_illegal_play_is_explained_and_changes_nothing() -> None:
@@ -91,7 +92,7 @@ def test_typed_bids_need_enter_and_reset_when_too_big() -> None:
     assert out.last().text == "Cancelled."
     session.handle(TypeDigit(7))
     session.handle(StartBid())  # B: the prompt again, and a fresh start
-    assert out.last().text == "Your bid: 0 to 13. 0 is nil." and session.context().typed_bid == ""
+    assert out.last().text == "Your bid." and session.context().typed_bid == ""
     session.handle(PlayCurrent())
     assert out.last().message_id == "bid.nothing_typed"
     session.handle(TypeDigit(0))

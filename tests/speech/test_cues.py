@@ -123,9 +123,11 @@ def test_the_narrator_gives_the_lines_cues_need(seed: int) -> None:
     lines, scored = played_hand(seed)
     broken = [line for line in lines if line.message_id.startswith("spades.broken")]
     assert all(line.seat is not None for line in broken)
-    totals = [line for line in lines if line.message_id == "score.totals"]
+    # The hand's last line (the last side's result) carries the listener's made or set.
+    results = [line for line in lines if line.result is not None]
     mine = next(s for s in scored.score.sides if 0 in s.seats)
-    assert len(totals) == 1 and totals[0].result == ("made" if mine.made else "set")
+    assert results == [lines[-1]] and lines[-1].message_id == "score.side"
+    assert lines[-1].result == ("made" if mine.made else "set")
 
 
 def test_both_results_and_broken_spades_occur() -> None:

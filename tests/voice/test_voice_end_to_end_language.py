@@ -82,7 +82,7 @@ def test_an_italian_match_by_voice_and_keys(tmp_path: Path) -> None:
     try:
         child.expect(re.escape(said.text("voice.on", recognizer=Message(
             "voice.recognizer.pocketsphinx"), how=Message("voice.how.open"))))
-        child.expect(said.pattern("prompt.bid"))
+        child.expect(said.pattern("prompt.bid_any", notes=""))
         microphone.say("dichiaro tre")
         bid_question = said.catalog.render_message(question(Act(Bid(3)), lexicon=lex))
         child.expect(re.escape(bid_question))  # "Dichiari tre?", maybe "O ...?" after it
@@ -100,7 +100,7 @@ def test_an_italian_match_by_voice_and_keys(tmp_path: Path) -> None:
         for _ in range(12):
             child.expect(turns)
             play_a_card(child, said)
-        child.expect(said.pattern("score.totals"))
+        child.expect(said.pattern("score.side"))
         child.expect(said.pattern("match.hand_limit"))
         child.expect(said.pattern("prompt.match_over"))
         child.send("q")
@@ -116,7 +116,7 @@ def test_a_french_bid_said_and_confirmed(tmp_path: Path) -> None:
     said, lex = Said("fr"), lexicon_for("fr")
     child, microphone = start(tmp_path, "fr")
     try:
-        child.expect(said.pattern("prompt.bid"))
+        child.expect(said.pattern("prompt.bid_any", notes=""))
         microphone.say("je demande trois")
         child.expect(re.escape(said.catalog.render_message(question(Act(Bid(3)), lexicon=lex))))
         microphone.say("oui")

@@ -117,7 +117,10 @@ class Narrator:
             case HandDealt(hands) | DrawFinished(hands):
                 mask = mask_of(hands[me])
                 message = "hand.dealt" if isinstance(event, HandDealt) else "draw.finished"
-                return [self._line(message, hand=w.hand(mask), count=w.count(len(hands[me])))]
+                if message == "hand.dealt" and self._hand_number == 1:
+                    message = "hand.dealt_first"
+                return [self._line(message, hand=w.hand(mask), count=w.count(len(hands[me])),
+                                   number=self._hand_number)]
             case BlindNilDecided(seat, declared):
                 if declared:
                     self._bids[seat] = Bid(0, blind=True)
@@ -169,10 +172,10 @@ class Narrator:
                                             seat=winner))
                 return lines + self._contracts_made(tricks_won)
             case HandScored():
-                lines = [self._said(message_id, fields)
-                         for message_id, fields in hand_results(w, event)]
+                lines = [line for message_id, fields in hand_results(w, event)
+                         if (line := self._said(message_id, fields)).text]
                 mine = [s.made for s in event.score.sides if me in s.seats]
-                if mine and mine[0] is not None:  # for a sound: the listener's contract
+                if lines and mine and mine[0] is not None:  # a sound: the listener's contract
                     lines[-1] = replace(lines[-1], result="made" if mine[0] else "set")
                 return lines
             case TiedAtTarget(scores):
@@ -224,7 +227,11 @@ class Narrator:
             return [*broken, self._said("trick.won_summary", params, winner)]
         if last is not None and last.seat == winner:
             return [self._said("trick.won_last", params, winner), *broken]
-        before = [] if last is None else [self._card_line(last, lead=False)]
+        # The listener's card that ends the hand's last trick goes unsaid: it was their
+        # only card, and the prompt has just named it.
+        forced = last is not None and last.seat == self.viewer \
+            and event.trick.number == self.rules.hand_size
+        before = [] if last is None or forced else [self._card_line(last, lead=False)]
         return [*before, *broken, self._said("trick.won", params, winner)]
 
     def _contracts_made(self, tricks_won: tuple[int, ...]) -> list[Line]:

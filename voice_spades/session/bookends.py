@@ -21,10 +21,14 @@ UNSAVED = {"session.saved_quit": "session.quit_unsaved",
 
 
 def welcome(game: Game, settings: GameSettings, hints: Hints) -> Line:
-    """The greeting of a new match: rules, players, level, seating, the help key."""
+    """The greeting of a new match: rules, players, level, seating, the help key (in
+    short, the rules, the number of players where the rules allow several, and the help
+    key: the rest is the player's own choice, or said in every line, "partner North")."""
     rules, words = game.match.rules, game.words
     seating = "session.seating_partner" if rules.is_partnership else "session.seating"
-    return game.line("session.welcome", rules=rules.name, players=rules.players,
+    low, high = rules.player_range
+    table = words.say("session.table", players=rules.players) if low != high else ""
+    return game.line("session.welcome", rules=rules.name, players=rules.players, table=table,
                      level=words.say("session.level", level=words.say(
                          f"session.level_name.{settings.level}")),
                      seating=words.say(seating), help=hints.help)

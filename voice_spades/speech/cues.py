@@ -33,6 +33,7 @@ _log = logging.getLogger(__name__)
 
 CUES: dict[str, tuple[Cue, ...]] = {
     "prompt.bid": (Cue.YOUR_TURN,),
+    "prompt.bid_any": (Cue.YOUR_TURN,),
     "prompt.blind_nil": (Cue.YOUR_TURN,),
     "prompt.draw": (Cue.YOUR_TURN,),
     "prompt.exchange": (Cue.YOUR_TURN,),
