@@ -113,6 +113,6 @@ def test_french_braille_writes_the_narrow_space_as_a_blank_cell(table: str) -> N
 
 
 def test_a_terminal_that_cannot_show_the_narrow_space_prints_a_space() -> None:
-    from voice_spades.app import PLAIN_TEXT
+    from voice_spades.speech.plain_text import PLAIN_TEXT
     assert f"Ouest{NARROW}: nil{NARROW}?".encode("ascii", PLAIN_TEXT) == b"Ouest : nil ?"
     assert f"«{NARROW}oui{NARROW}»".encode("latin-1", PLAIN_TEXT) == "« oui »".encode("latin-1")

@@ -24,7 +24,7 @@ def test_a_bid_typed_before_the_prompt_is_not_made_and_the_prompt_stands() -> No
     session.play_bots()
     keyboard = KeyboardInput(session, load_keymap())
     prompted = session.asked.asked_at
-    assert out.last().message_id == "prompt.bid" and prompted > 0
+    assert out.last().message_id.startswith("prompt.bid") and prompted > 0
     keyboard.press("3", read_at=prompted - 0.04)  # 40 ms before the prompt was printed
     keyboard.press("enter", read_at=prompted - 0.01)
     keyboard.press("h", read_at=prompted - 0.01)  # not an answer: it is answered

@@ -49,7 +49,7 @@ def test_each_save_says_the_plays_since_the_last(tmp_path: Path) -> None:
     heard = play(match, 60)  # past the end of the first hand: a new deal is said too
     saved(store, match)
     assert texts(watcher.look()) == heard
-    assert any(text.startswith("Hand 2.") for text in heard)
+    assert any(text.startswith("Hand 2") for text in heard)
     assert watcher.match is not None and \
         played_actions(watcher.match) == played_actions(match)
 
