@@ -225,7 +225,7 @@ def measure_cues(tries: int, played: Callable[[], list[Sound]]) -> list[float]:
     """Seconds from asking for a cue to its first audio on the game's output."""
     from voice_spades.speech.audio_out import close_shared_audio, shared_audio
     from voice_spades.speech.cue_sounds import Cue
-    from voice_spades.speech.cues import CuePlayer
+    from voice_spades.speech.cues import CuePlayer, PlacedCue
 
     cues = CuePlayer(shared_audio())
     found = []
@@ -233,7 +233,7 @@ def measure_cues(tries: int, played: Callable[[], list[Sound]]) -> list[float]:
         time.sleep(0.3)  # the stream is running
         for _ in range(tries):
             start = time.monotonic()
-            cues.play([(Cue.CARD, 0.0)])
+            cues.play([PlacedCue(Cue.CARD)])
             found.append(wait_sound(played, start).start - start)
             time.sleep(0.4)
     finally:
