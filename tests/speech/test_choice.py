@@ -218,3 +218,20 @@ def test_linux_speaks_through_speech_dispatcher(speechd_address: str,
     assert isinstance(orca.speaker, ScreenReaderSpeaker)
     assert ids(orca) == [("speech_choice.using_reader", {"reader": "Orca"})]
     orca.speaker.close()
+
+
+@pytest.mark.audio
+@pytest.mark.slow
+def test_linux_reaches_speech_dispatcher_without_prism(speechd_address: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # The game speaks to Speech Dispatcher itself: a missing prismatoid costs only
+    # Orca's D-Bus backend, said in one sentence.
+    def missing() -> FakePrism:
+        raise ImportError("No module named 'prism'")
+    monkeypatch.setenv("SPEECHD_ADDRESS", speechd_address)
+    orca = choose_speech("auto", voice_ok, platform="linux", processes=lambda: {"orca"},
+                         prism=missing)
+    assert isinstance(orca.speaker, ScreenReaderSpeaker)
+    assert ids(orca) == [("speech_choice.no_library", {}),
+                         ("speech_choice.using_reader", {"reader": "Orca"})]
+    orca.speaker.close()

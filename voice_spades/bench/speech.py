@@ -6,13 +6,15 @@ For each backend available here:
 * ``voice``: the game's own voice (pyttsx3 + espeak-ng) through ``sounddevice``, on
   ALSA's default device, which :func:`~.sound_sink.write_asoundrc` points at the
   bench's private PulseAudio null sink (:mod:`.pulse_sink`: a virtual card with a clock);
-* ``screen-reader``: prism's Speech Dispatcher backend and the game's screen-reader
-  speaker, on a speech-dispatcher daemon of the bench's own (:mod:`.speechd_daemon`)
-  playing into the same null sink;
+* ``screen-reader``: the game's screen-reader speaker on Speech Dispatcher, as
+  ``--speech screen-reader`` chooses it (the game's own SSIP client,
+  :mod:`~voice_spades.speech.speechd_client`), on a speech-dispatcher daemon of the
+  bench's own (:mod:`.speechd_daemon`) playing into the same null sink;
 * ``text``: no audio, so its speech columns are n/a; its cues are measured.
 
 Columns: ``launch`` from starting the backend (the voice's synthesizer and audio
-stream; the reader's prism connection) to the first line's first audio; ``silence``
+stream; for the reader, the whole choice: the process list, the connection and its
+check) to the first line's first audio; ``silence``
 from a key (``interrupt``) pressed a second into a long line to the end of its last
 sound; ``answer`` from that key to the first audio of the key's answer; ``cue`` from
 asking for a sound cue (the game's :class:`~voice_spades.speech.cues.CuePlayer`, on the
@@ -43,6 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from voice_spades.bench.pulse_sink import PrivatePulse, pulse_missing
 from voice_spades.bench.sound_sink import (
@@ -195,8 +198,16 @@ def measure_reader(row: Row, rng: random.Random, tries: int, folder: Path,
                    pulse: PrivatePulse) -> None:
     """The screen-reader backend on a private speech-dispatcher daemon."""
     from voice_spades.bench.speechd_daemon import PrivateSpeechd, speechd_missing
-    from voice_spades.speech.choice import PrismLibrary
+    from voice_spades.speech.choice import choose_speech
     from voice_spades.speech.screen_reader import ScreenReaderSpeaker
+
+    def no_voice() -> tuple[Any, list[Any]]:
+        raise RuntimeError("the bench measures the reader only")
+
+    def reader() -> ScreenReaderSpeaker:
+        chosen = choose_speech("screen-reader", no_voice, platform="linux")
+        assert isinstance(chosen.speaker, ScreenReaderSpeaker), chosen.notices
+        return chosen.speaker
 
     missing = speechd_missing()
     if missing is not None:
@@ -206,19 +217,17 @@ def measure_reader(row: Row, rng: random.Random, tries: int, folder: Path,
         os.environ["SPEECHD_ADDRESS"] = daemon.address
         for _ in range(tries):
             start = time.monotonic()
-            speaker = ScreenReaderSpeaker(PrismLibrary().create("SPEECH_DISPATCHER"),
-                                          "Speech Dispatcher")
+            speaker = reader()
             Speaking(speaker, pulse.sounds).say(rng.choice(LINES))
             row.times["launch"].append(wait_sound(pulse.sounds, start).start - start)
             wait_quiet(pulse.sounds, start)
             speaker.close()
-        speaker = ScreenReaderSpeaker(PrismLibrary().create("SPEECH_DISPATCHER"),
-                                      "Speech Dispatcher")
+        speaker = reader()
         try:
             measure_keys(Speaking(speaker, pulse.sounds), row, rng, tries)
         finally:
             speaker.close()
-        row.note = "prism Speech Dispatcher backend, espeak-ng module"
+        row.note = "the game's Speech Dispatcher client, espeak-ng module"
 
 
 def measure_cues(tries: int, played: Callable[[], list[Sound]]) -> list[float]:

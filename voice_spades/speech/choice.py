@@ -26,11 +26,14 @@ What each desktop gets:
   window and run loop); ``--speech text`` lets VoiceOver read the printed lines.
 * Linux: Orca through its D-Bus service (Orca 49 and later), else through Speech
   Dispatcher, which Orca speaks through. ``--speech screen-reader`` with no Orca
-  running speaks through Speech Dispatcher (the desktop's speech service).
+  running speaks through Speech Dispatcher (the desktop's speech service). Speech
+  Dispatcher is spoken to directly (:mod:`.speechd_client`), not through prism, whose
+  backend lists the daemon's 13,362 voices before its first line.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import subprocess
@@ -45,14 +48,15 @@ from voice_spades.errors import SetupError, SpadesError
 from voice_spades.messages import Message
 from voice_spades.speech.base import Speaker
 from voice_spades.speech.screen_reader import ReaderBackend, ScreenReaderSpeaker
+from voice_spades.speech.speechd_client import SpeechdBackend
 
 _log = logging.getLogger(__name__)
 
 MODES = ("auto", "screen-reader", "voice", "text")
 CREATE_TIMEOUT = 15.0
-"""Seconds a screen reader's backend may take to start. Speech Dispatcher's takes
-seconds: prism lists every voice of the daemon when it connects (over 13,000 with
-espeak-ng's variants; about 4 s here)."""
+"""Seconds a screen reader's backend may take to start (prism's own Speech Dispatcher
+backend took 1.5-4 s, listing the daemon's 13,362 voices; the game's takes
+milliseconds)."""
 PROCESS_TIMEOUT = 5.0
 
 Notice = Message | SpadesError
@@ -110,6 +114,11 @@ class PrismLibrary:
             raise LookupError(f"prism has no {backend} backend here")
         created: ReaderBackend = self._context.create(backend_id)
         return created
+
+
+OWN_BACKENDS: dict[str, Callable[[], ReaderBackend]] = {"SPEECH_DISPATCHER": SpeechdBackend}
+"""The backends the game speaks to itself, by prism's name for them: they need no prism
+(a missing prismatoid costs only the readers that do)."""
 
 
 @dataclass
@@ -196,41 +205,64 @@ def _screen_reader(mode: str, platform: str, processes: Callable[[], set[str]],
             readers = [system]
     if not readers:
         return None
-    library: PrismSeam | None = None
+    library = _Loader(prism, notices)
     for reader in readers:
         if not reader.backends:
             notices.append(Message("speech_choice.reader_console", reader=reader.name))
             continue
-        if library is None:
-            try:
-                library = prism()
-            except Exception as error:  # ImportError, OSError, RuntimeError from prism
-                _log.info("prism did not load: %r", error)
-                notices.append(Message("speech_choice.no_library"))
-                return None
-        speaker = _start_reader(library, reader)
+        speaker = _start_reader(reader, library)
         if speaker is not None:
             return speaker
+        if library.failed and not set(reader.backends) & set(OWN_BACKENDS):
+            return None  # prism did not load: its sentence says why
         notices.append(Message("speech_choice.reader_unreachable", reader=reader.name)
                        if reader.processes else Message("speech_choice.no_system_speech"))
     return None
 
 
-def _start_reader(library: PrismSeam, reader: Reader) -> ScreenReaderSpeaker | None:
+class _Loader:
+    """prism, loaded when a backend of its is first tried, once; a failure to load is
+    one notice."""
+
+    def __init__(self, prism: Callable[[], PrismSeam], notices: list[Notice]) -> None:
+        self._prism, self._notices = prism, notices
+        self._library: PrismSeam | None = None
+        self.failed = False
+
+    def get(self) -> PrismSeam | None:
+        """The library, or None when it did not load."""
+        if self._library is None and not self.failed:
+            try:
+                self._library = self._prism()
+            except Exception as error:  # ImportError, OSError, RuntimeError from prism
+                _log.info("prism did not load: %r", error)
+                self._notices.append(Message("speech_choice.no_library"))
+                self.failed = True
+        return self._library
+
+
+def _start_reader(reader: Reader, library: _Loader) -> ScreenReaderSpeaker | None:
     for backend_name in reader.backends:
-        backend = _create(library, backend_name)
+        own = OWN_BACKENDS.get(backend_name)
+        loaded = None if own is not None else library.get()
+        if own is not None:
+            backend = _create(own, backend_name)
+        elif loaded is not None:
+            backend = _create(functools.partial(loaded.create, backend_name), backend_name)
+        else:
+            backend = None
         if backend is not None and _answers(backend):
             return ScreenReaderSpeaker(backend, reader.name)
     return None
 
 
-def _create(library: PrismSeam, backend_name: str) -> ReaderBackend | None:
+def _create(make: Callable[[], ReaderBackend], backend_name: str) -> ReaderBackend | None:
     """Create a backend on a helper thread, giving up after :data:`CREATE_TIMEOUT`."""
     result: list[ReaderBackend] = []
 
     def create() -> None:
         try:
-            result.append(library.create(backend_name))
+            result.append(make())
         except Exception as error:  # ValueError, LookupError, PrismError...
             _log.info("prism backend %s not available: %r", backend_name, error)
 
