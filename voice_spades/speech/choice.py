@@ -53,6 +53,14 @@ from voice_spades.speech.speechd_client import SpeechdBackend
 _log = logging.getLogger(__name__)
 
 MODES = ("auto", "screen-reader", "voice", "text")
+READER_LINES = ("console", "speech")
+"""What the game does with a screen reader that reads the console by itself (NVDA,
+JAWS, Orca, Narrator, VoiceOver), so that each line reaches the player once: with
+``console`` it prints each line and sends the reader no speech (the reader reads the
+new text, and its braille follows the console); with ``speech`` it speaks each line
+through the reader (a key cuts only the line being said, an event cut is said again
+after the answer, braille goes through the reader where it has braille) and does not
+print it (the history keys still step through every line)."""
 CREATE_TIMEOUT = 15.0
 """Seconds a screen reader's backend may take to start (prism's own Speech Dispatcher
 backend took 1.5-4 s, listing the daemon's 13,362 voices; the game's takes
@@ -67,13 +75,15 @@ raises SetupError when there is no voice."""
 
 @dataclass(frozen=True, slots=True)
 class Reader:
-    """A screen reader the game knows: its name, its processes (lower case), and the
-    prism backends (``prism.BackendId`` names) to try, best first; none means it
-    cannot be reached from a terminal program."""
+    """A screen reader the game knows: its name, its processes (lower case), the
+    prism backends (``prism.BackendId`` names) to try, best first (none means it
+    cannot be reached from a terminal program), and whether it reads new console text
+    by itself."""
 
     name: str
     processes: tuple[str, ...]
     backends: tuple[str, ...]
+    reads_console: bool = True
 
 
 READERS: dict[str, tuple[Reader, ...]] = {
@@ -85,7 +95,7 @@ READERS: dict[str, tuple[Reader, ...]] = {
 }
 """The readers looked for on each platform, in order."""
 SYSTEM_SPEECH: dict[str, Reader] = {
-    "linux": Reader("Speech Dispatcher", (), ("SPEECH_DISPATCHER",)),
+    "linux": Reader("Speech Dispatcher", (), ("SPEECH_DISPATCHER",), reads_console=False),
 }
 """What ``--speech screen-reader`` speaks through when no reader runs."""
 
@@ -124,11 +134,13 @@ OWN_BACKENDS: dict[str, Callable[[], ReaderBackend]] = {"SPEECH_DISPATCHER": Spe
 @dataclass
 class Choice:
     """The speech chosen: ``speaker`` (None for text), its ``kind`` (a mode other than
-    auto), and the ``notices`` to say at the start."""
+    auto), the ``notices`` to say at the start, and whether lines are printed (not
+    while a reader that reads the console speaks them: :data:`READER_LINES`)."""
 
     speaker: Speaker | None
     kind: str
     notices: list[Notice] = field(default_factory=list)
+    print_lines: bool = True
 
 
 def running_processes(platform: str = sys.platform) -> set[str]:
@@ -167,20 +179,29 @@ def start_own_speaker(rate: int | None, voice: str | None) -> Speaker:
 
 def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.platform,
                   processes: Callable[[], set[str]] = running_processes,
-                  prism: Callable[[], PrismSeam] = PrismLibrary) -> Choice:
-    """The speech for ``mode`` (None is ``auto``), with what to say about it."""
+                  prism: Callable[[], PrismSeam] = PrismLibrary,
+                  reader_lines: str = "console") -> Choice:
+    """The speech for ``mode`` (None is ``auto``), with what to say about it; a running
+    reader that reads the console is given the lines as ``reader_lines`` says
+    (:data:`READER_LINES`)."""
     mode = mode or "auto"
-    if mode not in MODES:
-        raise ValueError(mode)
+    if mode not in MODES or reader_lines not in READER_LINES:
+        raise ValueError(mode if mode not in MODES else reader_lines)
     if mode == "text":
         return Choice(None, "text")
     notices: list[Notice] = []
     if mode in ("auto", "screen-reader"):
-        reader = _screen_reader(mode, platform, processes, prism, notices)
+        running = processes()
+        reading = next((r for r in _running(platform, running) if r.reads_console), None)
+        if reading is not None and reader_lines == "console":
+            return Choice(None, "console",
+                          [Message("speech_choice.reader_reads_console", reader=reading.name)])
+        reader = _screen_reader(mode, platform, running, prism, notices)
         if reader is not None:
             if mode == "auto" or notices:
                 notices.append(Message("speech_choice.using_reader", reader=reader.reader))
-            return Choice(reader, "screen-reader", notices)
+            return Choice(reader, "screen-reader", notices,
+                          print_lines=not reader.reads_console)
     try:
         speaker, said = voice()
     except SetupError as error:
@@ -191,12 +212,16 @@ def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.
     return Choice(speaker, "voice", notices)
 
 
-def _screen_reader(mode: str, platform: str, processes: Callable[[], set[str]],
+def _running(platform: str, running: set[str]) -> list[Reader]:
+    """The readers of ``platform`` whose process is in ``running``, in order."""
+    return [r for r in READERS.get(_family(platform), ())
+            if any(p in running for p in r.processes)]
+
+
+def _screen_reader(mode: str, platform: str, running: set[str],
                    prism: Callable[[], PrismSeam],
                    notices: list[Notice]) -> ScreenReaderSpeaker | None:
-    running = processes()
-    readers = [r for r in READERS.get(_family(platform), ())
-               if any(p in running for p in r.processes)]
+    readers = _running(platform, running)
     if not readers and mode == "screen-reader":
         system = SYSTEM_SPEECH.get(_family(platform))
         if system is None:
@@ -252,7 +277,7 @@ def _start_reader(reader: Reader, library: _Loader) -> ScreenReaderSpeaker | Non
         else:
             backend = None
         if backend is not None and _answers(backend):
-            return ScreenReaderSpeaker(backend, reader.name)
+            return ScreenReaderSpeaker(backend, reader.name, reads_console=reader.reads_console)
     return None
 
 

@@ -127,12 +127,16 @@ class Abilities:
 class ScreenReaderSpeaker(QueuedSpeaker):
     """Speaks through a screen reader; see the module documentation for what it keeps
     of the :class:`~voice_spades.speech.base.Speaker` semantics. ``reader`` is the
-    name the player knows ("NVDA"); ``backend`` an initialized prism backend."""
+    name the player knows ("NVDA"); ``backend`` an initialized prism backend;
+    ``reads_console`` whether the reader reads new console text by itself."""
 
     def __init__(self, backend: ReaderBackend, reader: str, *,
-                 queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
+                 queue_size: int = DEFAULT_QUEUE_SIZE, reads_console: bool = False) -> None:
         super().__init__(queue_size)
         self.reader = reader
+        self.reads_console = reads_console
+        """True when the reader also reads new console text by itself (NVDA, JAWS,
+        Orca): the lines it speaks must not be printed too."""
         self._backend = backend
         self._can = Abilities.of(backend)
         self._base_fraction = self._read_rate()
