@@ -26,7 +26,7 @@ from voice_spades.speech.choice import choose_speech
 from voice_spades.speech.message import Priority, Utterance
 from voice_spades.speech.reader_pacing import estimated_seconds
 from voice_spades.speech.record import Outcome
-from voice_spades.speech.screen_reader import ReaderBackend, ScreenReaderSpeaker
+from voice_spades.speech.screen_reader import ScreenReaderSpeaker
 from voice_spades.speech.speechd_client import SpeechdBackend, SpeechdError, daemon_address
 
 pytestmark = [pytest.mark.audio, pytest.mark.slow]
@@ -54,9 +54,12 @@ def backend(speechd: Speechd) -> Iterator[SpeechdBackend]:
 
 
 @pytest.fixture
-def reader(backend: ReaderBackend) -> Iterator[ScreenReaderSpeaker]:
-    backend.rate = 0.5  # the daemon's own default
-    speaker = ScreenReaderSpeaker(backend, "Speech Dispatcher")
+def reader(speechd: Speechd, backend: SpeechdBackend) -> Iterator[ScreenReaderSpeaker]:
+    """The game's speaker on a connection of its own (closed with it), once the module's
+    backend has woken the daemon's voice."""
+    speaker = ScreenReaderSpeaker(
+        SpeechdBackend(daemon_address({"SPEECHD_ADDRESS": speechd.address})),
+        "Speech Dispatcher")
     yield speaker
     speaker.close()
 

@@ -196,7 +196,9 @@ class ScreenReaderSpeaker(QueuedSpeaker):
         return []
 
     def close(self) -> None:
-        """Forget the queue and end the thread; the line with the reader is let finish."""
+        """Forget the queue and end the thread; the line with the reader is let finish
+        (a backend with a connection of its own, Speech Dispatcher's, closes it: the
+        daemon finishes the line)."""
         with self._cond:
             self._closed = True
             self._queue.clear(Outcome.SKIPPED)
@@ -204,6 +206,12 @@ class ScreenReaderSpeaker(QueuedSpeaker):
             self._cond.notify_all()
         if threading.current_thread() is not self._thread:
             self._thread.join(timeout=2.0)
+        close = getattr(self._backend, "close", None)  # a connection of the game's own
+        if callable(close) and not self._thread.is_alive():
+            try:
+                close()
+            except Exception:  # closing must not fail the game
+                _log.info("closing the reader's connection failed", exc_info=True)
 
     # --- internals (callers hold self._cond unless said) --------------------------------
 

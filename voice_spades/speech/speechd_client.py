@@ -5,7 +5,7 @@ prism's Speech Dispatcher backend lists every voice of the daemon when it connec
 (13,362 with espeak-ng's variants: 1.5 s on an idle machine, 3.6 s from launch to the
 first sentence on a loaded one) and cannot say when a line is done. The game needs
 neither the list (the voice is the player's) nor a guess: :class:`SpeechdBackend`
-connects in milliseconds (a socket and two commands), asks for the daemon's events, and
+connects in milliseconds (a socket and three commands), asks for the daemon's events, and
 knows a line is done when the daemon says it ended or was cancelled. Its ``stop``
 cancels every line of the game's still in the daemon (SSIP ``CANCEL self``), so no
 line can play after a key. It implements the
@@ -167,13 +167,15 @@ class SpeechdBackend:
         self._unsettled: set[str] = set()
         """The ids of the lines sent and not yet ended or cancelled."""
         self._settled: set[str] = set()
+        self._last: str | None = None
+        """The id of the line sent last: the one "speaking" is about (a line whose end
+        never came cannot hold up the next)."""
         self._sending = False
         self._closed = False
         self._reader = threading.Thread(target=self._read, daemon=True, name="speechd-client")
         self._reader.start()
         try:
             self._ask(f"SET self CLIENT_NAME {_user()}:voice_spades:game")
-            self._ask("SET self NOTIFICATION begin on")
             self._ask("SET self NOTIFICATION end on")
             self._ask("SET self NOTIFICATION cancel on")
         except BaseException:
@@ -186,7 +188,7 @@ class SpeechdBackend:
     def speaking(self) -> bool:
         """True from a line's sending until the daemon says it ended or was cancelled."""
         with self._state:
-            return self._sending or bool(self._unsettled)
+            return self._sending or self._last in self._unsettled
 
     @property
     def rate(self) -> float:
@@ -213,9 +215,11 @@ class SpeechdBackend:
                 _, _, data = self._ask(NEWLINE.join(lines) + NEWLINE + ".")
             with self._state:
                 for message in data[:1]:
-                    if message in self._settled:
-                        self._settled.discard(message)  # its events came first
-                    else:
+                    ended_first = message in self._settled  # its end came before its id
+                    self._last = message
+                    self._unsettled.clear()
+                    self._settled.clear()
+                    if not ended_first:
                         self._unsettled.add(message)
         finally:
             with self._state:
