@@ -18,7 +18,9 @@ check) to the first line's first audio; ``silence``
 from a key (``interrupt``) pressed a second into a long line to the end of its last
 sound; ``answer`` from that key to the first audio of the key's answer; ``cue`` from
 asking for a sound cue (the game's :class:`~voice_spades.speech.cues.CuePlayer`, on the
-game's output) to its first audio, with no speech playing.
+game's output) to its first audio, with no speech playing; ``start`` from starting
+``voice-spades play --speech <backend>`` (a process of its own: imports, the game, the
+speech's choice; a new game, no microphone, no cues) to its first speech.
 
 How "first audio" is detected: ``parec`` records the null sink's monitor (10 ms of
 latency asked for), and what it hands over is cut into 5 ms chunks stamped with the
@@ -39,6 +41,7 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -70,7 +73,7 @@ KEY_AFTER = 1.0
 """Seconds into a long line when the key is pressed."""
 WAIT = 20.0
 """Longest wait for a sound, in seconds."""
-COLUMNS = ("launch", "silence", "answer", "cue")
+COLUMNS = ("launch", "silence", "answer", "cue", "start")
 
 
 @dataclass
@@ -171,9 +174,33 @@ def measure_keys(speaking: Speaking, row: Row, rng: random.Random, tries: int) -
                 row.times["answer"].append(answer.start - key)
 
 
+def measure_start(speech: str, tries: int, played: Callable[[], list[Sound]],
+                  folder: Path) -> list[float]:
+    """Seconds from starting ``voice-spades play --speech speech`` to its first sound."""
+    found = []
+    for i in range(tries):
+        wait_quiet(played, time.monotonic())
+        start = time.monotonic()
+        game = subprocess.Popen(
+            [sys.executable, "-m", "voice_spades.cli", "play", "--new", "--speech", speech,
+             "--no-voice", "--sounds", "off", "--data-dir", str(folder / f"{speech}-{i}")],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            found.append(wait_sound(played, start).start - start)
+        finally:
+            game.terminate()
+            try:
+                game.wait(10)
+            except subprocess.TimeoutExpired:
+                game.kill()
+                game.wait(10)
+        wait_quiet(played, start)
+    return found
+
+
 def measure_voice(row: Row, rng: random.Random, tries: int,
-                  played: Callable[[], list[Sound]]) -> None:
-    """The voice backend: launch, keys."""
+                  played: Callable[[], list[Sound]], folder: Path) -> None:
+    """The voice backend: launch, keys, start."""
     from voice_spades.speech.audio_out import close_shared_audio
     from voice_spades.speech.pyttsx3_speaker import make_speaker
 
@@ -192,6 +219,7 @@ def measure_voice(row: Row, rng: random.Random, tries: int,
     finally:
         speaker.close()
         close_shared_audio()
+    row.times["start"] = measure_start("voice", tries, played, folder)
 
 
 def measure_reader(row: Row, rng: random.Random, tries: int, folder: Path,
@@ -227,6 +255,7 @@ def measure_reader(row: Row, rng: random.Random, tries: int, folder: Path,
             measure_keys(Speaking(speaker, pulse.sounds), row, rng, tries)
         finally:
             speaker.close()
+        row.times["start"] = measure_start("screen-reader", tries, pulse.sounds, folder)
         row.note = "the game's Speech Dispatcher client, espeak-ng module"
 
 
@@ -279,7 +308,7 @@ def _run_on(folder: Path, tries: int, seed: int, only: str | None) -> list[Row]:
             rng = random.Random(seed)
             try:
                 if backend == "voice":
-                    measure_voice(row, rng, tries, pulse.sounds)
+                    measure_voice(row, rng, tries, pulse.sounds, folder)
                 elif backend == "screen-reader":
                     measure_reader(row, rng, tries, folder, pulse)
             except Exception as error:  # a backend that cannot run here: the row says why
