@@ -29,6 +29,13 @@ What each desktop gets:
   running speaks through Speech Dispatcher (the desktop's speech service). Speech
   Dispatcher is spoken to directly (:mod:`.speechd_client`), not through prism, whose
   backend lists the daemon's 13,362 voices before its first line.
+
+Every one of those readers also reads new console text by itself, so a line both
+printed and sent to it is heard twice. With one of them running, ``auto`` and
+``screen-reader`` give each line one way, :data:`READER_LINES`: by default it is
+printed for the reader to read (no speech of the game's at all, prism not even
+loaded); ``--reader-lines speech`` speaks it through the reader and does not print it
+(:attr:`Choice.print_lines`).
 """
 
 from __future__ import annotations
