@@ -48,7 +48,7 @@ from voice_spades.session.watching import SaveWatcher, watch
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.audio_out import close_shared_audio
 from voice_spades.speech.base import Speaker
-from voice_spades.speech.choice import MODES, choose_speech, start_own_speaker
+from voice_spades.speech.choice import MODES, READER_LINES, choose_speech, start_own_speaker
 from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.speech.plain_text import show_any_text
@@ -113,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, metavar="N", help=render("cli.play.hands"))
     p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
     p.add_argument("--speech", choices=MODES, help=render("speech_choice.option_help"))
+    p.add_argument("--reader-lines", choices=READER_LINES, default="console",
+                   help=render("speech_choice.reader_lines_help"))
     p.add_argument("--sounds", choices=("on", "off"), default="on",
                    help=render("sound.option.sounds"))
     p.add_argument("--sound-volume", type=parse_volume, default=DEFAULT_VOLUME,
@@ -322,12 +324,14 @@ def make_output(args: argparse.Namespace, stream: TextIO,
     is one notice, and the next is tried (:mod:`voice_spades.speech.choice`). ``keep``
     is told the rate the player sets with the faster and slower keys."""
     mode = "text" if args.no_speech else args.speech
-    choice = choose_speech(mode, lambda: start_own_voice(args))
+    choice = choose_speech(mode, lambda: start_own_voice(args),
+                           reader_lines=args.reader_lines)
     if choice.speaker is None:
         return AnnouncerOutput(Announcer(stream=stream)), choice.notices
     speaker = choice.speaker
     if choice.kind != "voice":  # a screen reader keeps the player's own rate and voice
-        return AnnouncerOutput(Announcer(speaker, stream=stream)), choice.notices
+        return AnnouncerOutput(Announcer(speaker, stream=stream,
+                                         print_spoken=choice.print_lines)), choice.notices
     if args.seat_voices:
         for seat, pitch in enumerate(SEAT_PITCHES[1:], 1):
             speaker.set_seat_voice(seat, None, pitch)

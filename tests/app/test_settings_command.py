@@ -55,6 +55,7 @@ def test_with_no_argument_every_preference_is_shown(tmp_path: Path,
     assert out == [
         f"Preferences file: {tmp_path / 'preferences.toml'}",
         "speech: auto. It can be: auto, screen-reader, voice, text.",
+        "reader-lines: console. It can be: console, speech.",
         "sounds: on. It can be: on, off.",
         "sound-volume: 70. It can be: 0-100.",
         "language: not set, so the system's language. It can be: en, it, fr, default.",
@@ -79,7 +80,7 @@ def test_a_preference_is_set_checked_and_kept(tmp_path: Path,
 
 @pytest.mark.parametrize(("words", "said"), [
     (["speach", "voice"], "There is no preference called speach. The preferences are: "
-                          "speech, sounds, sound-volume, language, rate, voice."),
+                          "speech, reader-lines, sounds, sound-volume, language, rate, voice."),
     (["speech", "loud"], "speech cannot be loud. It can be: auto, screen-reader, voice, text."),
     (["sound-volume", "101"], "sound-volume cannot be 101. It can be: 0-100."),
     (["language", "de"], "language cannot be de. It can be: en, it, fr, default."),

@@ -66,6 +66,7 @@ translation uses that the test takes for English goes here, if it is the languag
 TYPED_IN: Mapping[str, frozenset[str]] = {
     "speech_choice.option_help": frozenset({"screen", "reader", "voice", "text"}),
     "sound.option.sounds": frozenset({"on", "off"}),
+    "speech_choice.reader_lines_help": frozenset({"console", "speech", "orca"}),
 }
 """Words a message lists as the player types them (an option's choices), by id."""
 
@@ -79,6 +80,7 @@ _NAMES = [
     re.compile(r"(?<!\w)'[^'\n]{1,30}'(?!\w)|«[^»\n]{1,40}»"),  # quoted: keys typed
     re.compile(r"\b(?:espeak-ng|alsa-utils|aplay|vosk-(?:en|it|fr)|Speech Dispatcher)\b"),
     re.compile(r"(?<=--speech )[\w-]+"),  # an option's value, as typed
+    re.compile(r"(?<=--reader-lines )[\w-]+"),
     re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*"),  # options typed: --language, -h
     re.compile(r"\b(?:en|it|fr)\b(?= \()"),  # language codes: "it (italiano)"
     re.compile(r"[^\W\d_]+['’](?=[^\W\d_])"),  # elided words: l', all', d', qu'

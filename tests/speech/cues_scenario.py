@@ -26,10 +26,10 @@ from voice_spades.narration.lines import Priority
 from voice_spades.speech import Announcer, make_speaker
 from voice_spades.speech.audio_clip import prepare
 from voice_spades.speech.audio_out import Playback
-from voice_spades.speech.cue_sounds import RATE
-from voice_spades.speech.cues import CuePlayer, CueRules, attach_cues
+from voice_spades.speech.cue_sounds import RATE, Cue
+from voice_spades.speech.cues import CuePlayer, CueRules, PlacedCue, attach_cues
 from voice_spades.speech.output import AnnouncerOutput
-from voice_spades.speech.placement import seat_pan, seat_pans
+from voice_spades.speech.placement import seat_pan, seat_pans, seat_place
 from voice_spades.speech.pyttsx3_speaker import Pyttsx3Speaker
 
 VOLUME = 100
@@ -69,7 +69,7 @@ def wait_started(h: Playback, timeout: float = 5.0) -> float:
 
 def expected_energy(cues: CuePlayer, name: str, pan: float) -> list[float]:
     """Mean square per channel of one cue as it should come out."""
-    sound = cues._sounds[next(c for c in cues._sounds if c.value == name)]
+    sound = cues.sound(PlacedCue(next(c for c in Cue if c.value == name)))
     stereo = prepare(sound, RATE, RATE, pan=pan).astype(np.float64)
     return [float(np.mean(stereo[:, 0] ** 2)), float(np.mean(stereo[:, 1] ** 2))]
 
@@ -104,7 +104,8 @@ def run() -> dict[str, Any]:
             (h,) = clips(audio, since, "cue")
             assert h.wait(2)
             places.append({"players": players, "seat": seat, "span": span(h),
-                           "pan": seat_pan(seat, players)})
+                           "pan": seat_pan(seat, players),
+                           "across": seat_place(seat, players).across})
     report["places"] = places
     rules.set_table(4)
 

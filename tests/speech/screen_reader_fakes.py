@@ -7,13 +7,19 @@ queues text, the reader "speaks" each text for ``seconds_per_char`` per characte
 a clock of its own, ``speaking`` says so where the real backend can, and ``stop``
 empties its queue (NVDA's cancelSpeech and JAWS's StopSpeech drop everything queued).
 It records what was heard whole, what was cut, and what went to braille.
+
+:class:`ConsoleReader` is the other half of NVDA, JAWS and Orca: they also read new
+console text by themselves. The game's output goes to a pseudo-terminal, and every
+line that appears on it is "heard", as those readers speak new console text.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from prism import BackendFeatures
 
@@ -124,3 +130,53 @@ class FakePrism:
         if backend not in self.backends:
             raise ValueError("Invalid or unsupported backend")
         return self.backends[backend]
+
+
+class ConsoleReader:
+    """A reader that reads the console by itself (see module doc): write to
+    :attr:`stream`, a terminal; each line that appears on it is added to :attr:`heard`
+    (the terminal's own line ends and empty lines are not read)."""
+
+    def __init__(self) -> None:
+        self._master, slave = os.openpty()
+        self.stream: TextIO = os.fdopen(slave, "w", encoding="utf-8", buffering=1)
+        self.heard: list[str] = []
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._read, daemon=True, name="console-reader")
+        self._thread.start()
+
+    def _read(self) -> None:
+        pending = b""
+        while True:
+            try:
+                chunk = os.read(self._master, 4096)
+            except OSError:  # the terminal was closed
+                return
+            if not chunk:
+                return
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            with self._lock:
+                self.heard += [text for raw in lines
+                               if (text := raw.decode("utf-8").strip("\r"))]
+
+    def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> list[str]:
+        """What was heard, once nothing new has come for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        count, since = -1, time.monotonic()
+        while time.monotonic() < deadline:
+            with self._lock:
+                now = len(self.heard)
+            if now != count:
+                count, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                break
+            time.sleep(0.01)
+        with self._lock:
+            return list(self.heard)
+
+    def close(self) -> None:
+        """Close the terminal (the reading thread ends)."""
+        self.stream.close()
+        os.close(self._master)
+        self._thread.join(timeout=2)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,9 +22,19 @@ from voice_spades.errors import SetupError
 from voice_spades.messages import Message
 from voice_spades.speech import choice as choice_module
 from voice_spades.speech.base import Speaker
-from voice_spades.speech.choice import Choice, choose_speech, running_processes
+from voice_spades.speech.choice import Choice, running_processes
+from voice_spades.speech.choice import choose_speech as choose_with
 from voice_spades.speech.screen_reader import ScreenReaderSpeaker
 from voice_spades.speech.text_speaker import TextSpeaker
+
+
+def choose_speech(mode: str | None, voice: Any, **seams: Any) -> Choice:
+    """The choice with a reader that reads the console speaking the lines through its
+    API (``--reader-lines speech``: these tests are about reaching readers); the
+    default, the reader reading the printed lines, is tested at the end and in
+    test_console_reader.py."""
+    seams.setdefault("reader_lines", "speech")
+    return choose_with(mode, voice, **seams)
 
 
 def voice_ok() -> tuple[Speaker, list[Message | SetupError]]:
@@ -210,6 +221,8 @@ def test_linux_speaks_through_speech_dispatcher(speechd_address: str,
     monkeypatch.setenv("SPEECHD_ADDRESS", speechd_address)
     asked = choose_speech("screen-reader", voice_ok, platform="linux", processes=set)
     assert isinstance(asked.speaker, ScreenReaderSpeaker) and asked.notices == []
+    # Speech Dispatcher alone reads no console: the lines are printed and spoken.
+    assert asked.print_lines and not asked.speaker.reads_console
     assert asked.speaker.reader == "Speech Dispatcher"
     asked.speaker.close()
     # Orca running but without its D-Bus service (no session bus here): its speech
@@ -218,3 +231,60 @@ def test_linux_speaks_through_speech_dispatcher(speechd_address: str,
     assert isinstance(orca.speaker, ScreenReaderSpeaker)
     assert ids(orca) == [("speech_choice.using_reader", {"reader": "Orca"})]
     orca.speaker.close()
+
+
+@pytest.mark.audio
+@pytest.mark.slow
+def test_linux_reaches_speech_dispatcher_without_prism(speechd_address: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # The game speaks to Speech Dispatcher itself: a missing prismatoid costs only
+    # Orca's D-Bus backend, said in one sentence.
+    def missing() -> FakePrism:
+        raise ImportError("No module named 'prism'")
+    monkeypatch.setenv("SPEECHD_ADDRESS", speechd_address)
+    orca = choose_speech("auto", voice_ok, platform="linux", processes=lambda: {"orca"},
+                         prism=missing)
+    assert isinstance(orca.speaker, ScreenReaderSpeaker)
+    assert ids(orca) == [("speech_choice.no_library", {}),
+                         ("speech_choice.using_reader", {"reader": "Orca"})]
+    orca.speaker.close()
+
+
+# --- a reader that reads the console: by default it reads the printed lines ----------
+
+@pytest.mark.parametrize(("platform", "process", "reader"), [
+    ("win32", "nvda.exe", "NVDA"), ("win32", "jfw.exe", "JAWS"),
+    ("win32", "narrator.exe", "Narrator"), ("darwin", "voiceover", "VoiceOver"),
+    ("linux", "orca", "Orca")])
+@pytest.mark.parametrize("mode", ["auto", "screen-reader", None])
+def test_a_reader_that_reads_the_console_is_left_to_read_it(
+        platform: str, process: str, reader: str, mode: str | None) -> None:
+    prism = FakePrism({"NVDA": FakeReader(), "JAWS": FakeReader("JAWS")})
+    chosen = choose_with(mode, voice_fails, platform=platform,
+                         processes=lambda: {process}, prism=lambda: prism)
+    # No speech of the game's (no voice either: that would be a second voice), lines
+    # printed, and the player told why and how to have the game speak instead.
+    assert (chosen.speaker, chosen.kind, chosen.print_lines) == (None, "console", True)
+    assert ids(chosen) == [("speech_choice.reader_reads_console", {"reader": reader})]
+    assert prism.created == []
+
+
+def test_voice_and_text_are_asked_for_whatever_reader_runs() -> None:
+    chosen = choose_with("voice", voice_ok, platform="win32", processes=lambda: {"nvda.exe"})
+    assert chosen.kind == "voice" and chosen.print_lines
+    chosen.speaker.close()  # type: ignore[union-attr]
+    assert choose_with("text", voice_ok, platform="win32",
+                       processes=lambda: {"nvda.exe"}).kind == "text"
+
+
+def test_speaking_through_a_reader_that_reads_the_console_prints_nothing() -> None:
+    nvda = FakeReader()
+    chosen = windows("auto", FakePrism({"NVDA": nvda}), {"nvda.exe"})
+    assert isinstance(chosen.speaker, ScreenReaderSpeaker) and chosen.speaker.reads_console
+    assert not chosen.print_lines
+    chosen.speaker.close()
+
+
+def test_an_unknown_reader_lines_value_is_a_programming_error() -> None:
+    with pytest.raises(ValueError):
+        choose_with("auto", voice_ok, reader_lines="both")

@@ -11,10 +11,11 @@ from voice_spades.narration import Line, LineKind, Narrator, Phrasebook
 from voice_spades.narration.lines import Priority
 from voice_spades.narration.templates import load_templates
 from voice_spades.speech import Announcer, TextSpeaker
+from voice_spades.speech.audio_clip import pan_gains
 from voice_spades.speech.cue_sounds import Cue
-from voice_spades.speech.cues import CUES, RESULT_CUES, CueRules, attach_cues
+from voice_spades.speech.cues import CUES, RESULT_CUES, SEATED, CueRules, PlacedCue, attach_cues
 from voice_spades.speech.output import AnnouncerOutput
-from voice_spades.speech.placement import seat_pan, seat_pans
+from voice_spades.speech.placement import Place, seat_pan, seat_pans, seat_place
 
 LANGUAGES = ("en", "it", "fr")
 
@@ -40,15 +41,31 @@ def test_the_sound_messages_exist_in_every_language(language: str) -> None:
 def test_seats_are_placed_from_the_listeners_chair() -> None:
     # Four: the left-hand opponent left, the partner and the player centre, the
     # right-hand opponent right.
-    assert seat_pans(4) == {0: 0.0, 1: -1.0, 2: 0.0, 3: 1.0}
+    assert seat_pans(4) == {0: 0.0, 1: -0.6, 2: 0.0, 3: 0.6}
     assert seat_pans(2) == {0: 0.0, 1: 0.0}
     # Three, five and six: spread evenly from left to right in table order.
-    assert seat_pans(3) == {0: 0.0, 1: -1.0, 2: 1.0}
-    assert seat_pans(5) == pytest.approx({0: 0.0, 1: -1.0, 2: -1 / 3, 3: 1 / 3, 4: 1.0})
-    assert seat_pans(6) == {0: 0.0, 1: -1.0, 2: -0.5, 3: 0.0, 4: 0.5, 5: 1.0}
+    assert seat_pans(3) == {0: 0.0, 1: -0.6, 2: 0.6}
+    assert seat_pans(5) == pytest.approx({0: 0.0, 1: -0.6, 2: -0.2, 3: 0.2, 4: 0.6})
+    assert seat_pans(6) == pytest.approx({0: 0.0, 1: -0.6, 2: -0.3, 3: 0.0, 4: 0.3, 5: 0.6})
     # From another chair, the same shape turned.
-    assert seat_pans(4, listener=2) == {0: 0.0, 1: 1.0, 2: 0.0, 3: -1.0}
+    assert seat_pans(4, listener=2) == {0: 0.0, 1: 0.6, 2: 0.0, 3: -0.6}
     assert seat_pan(None, 4) == seat_pan(7, 4) == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_no_seat_is_in_one_ear_only(players: int) -> None:
+    for pan in seat_pans(players).values():
+        quiet = min(pan_gains(pan))
+        assert quiet > 0.3, (players, pan)  # the far ear at -10.5 dB or nearer
+
+
+def test_the_seat_across_the_table_is_told_from_the_listener() -> None:
+    # Both in the centre, only the seat across is "across"; from seat 2 it is seat 0.
+    assert seat_place(2, 4) == Place(0.0, True) and seat_place(0, 4) == Place(0.0, False)
+    assert seat_place(0, 4, listener=2) == Place(0.0, True)
+    assert seat_place(3, 6) == Place(0.0, True) and seat_place(1, 2) == Place(0.0, True)
+    assert not any(seat_place(seat, 3).across for seat in range(3))
+    assert not seat_place(None, 4).across
 
 
 def card_line(seat: int, message_id: str = "card.played") -> Line:
@@ -59,12 +76,24 @@ def prompt() -> Line:
     return Line("prompt.follow", "Your play.", Priority.HIGH, kind=LineKind.PROMPT)
 
 
-@pytest.mark.parametrize(("players", "seat", "pan"), [
-    (4, 1, -1.0), (4, 2, 0.0), (4, 3, 1.0), (4, 0, 0.0),
-    (3, 1, -1.0), (3, 2, 1.0), (5, 2, -1 / 3), (6, 4, 0.5)])
-def test_a_card_sounds_where_its_seat_is(players: int, seat: int, pan: float) -> None:
+@pytest.mark.parametrize(("players", "seat", "pan", "across"), [
+    (4, 1, -0.6, False), (4, 2, 0.0, True), (4, 3, 0.6, False), (4, 0, 0.0, False),
+    (3, 1, -0.6, False), (3, 2, 0.6, False), (5, 2, -0.2, False), (6, 4, 0.3, False),
+    (6, 3, 0.0, True)])
+def test_a_card_sounds_where_its_seat_is(players: int, seat: int, pan: float,
+                                         across: bool) -> None:
     cues = CueRules(players)
-    assert cues.cues_for([card_line(seat)]) == [(Cue.CARD, pytest.approx(pan))]
+    assert cues.cues_for([card_line(seat)]) == [
+        PlacedCue(Cue.CARD, pytest.approx(pan), across)]  # type: ignore[arg-type]
+
+
+def test_only_seated_cues_sound_from_across() -> None:
+    cues = CueRules()
+    lines = [Line("trick.won_last", "North played and won.", seat=2, kind=LineKind.EVENT),
+             Line("match.won_side", "You won.", kind=LineKind.EVENT, seat=2)]
+    assert cues.cues_for(lines) == [PlacedCue(Cue.CARD, 0.0, True),
+                                    PlacedCue(Cue.TRICK, 0.0, True), PlacedCue(Cue.MATCH_WON)]
+    assert {Cue.CARD, Cue.TRICK} <= SEATED and Cue.MATCH_WON not in SEATED
 
 
 def test_game_lines_sound_their_cues_in_order() -> None:
@@ -73,25 +102,28 @@ def test_game_lines_sound_their_cues_in_order() -> None:
              Line("spades.broken_after", "Spades are broken.", seat=1, kind=LineKind.EVENT),
              Line("nil.broken", "That breaks East's nil.", seat=3, kind=LineKind.EVENT),
              Line("contract.made", "Made.", kind=LineKind.EVENT)]
-    assert cues.cues_for(lines) == [(Cue.CARD, -1.0), (Cue.TRICK, -1.0),
-                                    (Cue.SPADES_BROKEN, -1.0), (Cue.NIL_BROKEN, 1.0)]
+    assert cues.cues_for(lines) == [(Cue.CARD, -0.6, False), (Cue.TRICK, -0.6, False),
+                                    (Cue.SPADES_BROKEN, -0.6, False),
+                                    (Cue.NIL_BROKEN, 0.6, False)]
     over = [Line("score.totals", "Scores.", kind=LineKind.EVENT, result="set"),
             Line("match.lost", "West and East won.", Priority.HIGH, kind=LineKind.EVENT)]
-    assert cues.cues_for(over) == [(Cue.CONTRACT_SET, 0.0), (Cue.MATCH_LOST, 0.0)]
+    assert cues.cues_for(over) == [PlacedCue(Cue.CONTRACT_SET), PlacedCue(Cue.MATCH_LOST)]
     won = [Line("score.totals", "Scores.", kind=LineKind.EVENT, result="made"),
            Line("match.won_side", "You won.", kind=LineKind.EVENT, seat=2)]
-    assert cues.cues_for(won) == [(Cue.CONTRACT_MADE, 0.0), (Cue.MATCH_WON, 0.0)]
+    assert cues.cues_for(won) == [PlacedCue(Cue.CONTRACT_MADE), PlacedCue(Cue.MATCH_WON)]
     assert cues.cues_for([Line("score.totals", "Scores.", kind=LineKind.EVENT)]) == []
 
 
 def test_your_turn_sounds_once_per_turn() -> None:
     cues = CueRules()
-    assert cues.cues_for([card_line(3), prompt()]) == [(Cue.CARD, 1.0), (Cue.YOUR_TURN, 0.0)]
+    assert cues.cues_for([card_line(3), prompt()]) == [(Cue.CARD, 0.6, False),
+                                                       PlacedCue(Cue.YOUR_TURN)]
     # The cursor's answer and the prompt said again: nothing happened, no new cue.
     assert cues.cues_for([Line("answer.cursor", "Ace of hearts.")]) == []
     assert cues.cues_for([prompt()]) == []
     assert cues.cues_for([card_line(1), card_line(2), card_line(3), prompt()]) == [
-        (Cue.CARD, -1.0), (Cue.CARD, 0.0), (Cue.CARD, 1.0), (Cue.YOUR_TURN, 0.0)]
+        (Cue.CARD, -0.6, False), (Cue.CARD, 0.0, True), (Cue.CARD, 0.6, False),
+        PlacedCue(Cue.YOUR_TURN)]
 
 
 def test_answers_sound_nothing() -> None:

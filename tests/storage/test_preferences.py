@@ -16,6 +16,7 @@ from voice_spades.storage import data_paths
 from voice_spades.storage.preferences import (
     PREFERENCE_NAMES,
     Preferences,
+    checked_value,
     file_is_damaged,
     load_preferences,
     preferences_file,
@@ -47,7 +48,8 @@ def test_saved_preferences_load_back_the_same(tmp_path: Path, prefs: Preferences
 def test_the_file_is_plain_toml_a_player_can_edit(tmp_path: Path) -> None:
     save_preferences(tmp_path, Preferences(sounds=False, rate=300))
     text = preferences_file(tmp_path).read_text(encoding="utf-8")
-    assert text == 'speech = "auto"\nsounds = false\nsound_volume = 70\nrate = 300\n'
+    assert text == ('speech = "auto"\nreader_lines = "console"\nsounds = false\n'
+                    'sound_volume = 70\nrate = 300\n')
     edited = text.replace("300", "350").replace("sounds = false", 'sounds = "on"')
     edited = edited.replace("sound_volume = 70", 'sound-volume = "45"')
     preferences_file(tmp_path).write_text(edited + 'language = "fr"\n', encoding="utf-8")
@@ -126,7 +128,8 @@ def test_a_preference_set_as_typed(name: str, value: str, expected: object) -> N
     ("voice", "\x1b[2J", Message("preferences.bad_value", name="voice", value="\\x1b[2J",
                                  allowed=Message("preferences.any_voice", default="default"))),
     ("volume", "3", Message("preferences.unknown_name", name="volume",
-                            names="speech, sounds, sound-volume, language, rate, voice")),
+                            names="speech, reader-lines, sounds, sound-volume, language, "
+                                  "rate, voice")),
 ])
 def test_a_wrong_name_or_value_says_what_is_accepted(name: str, value: str,
                                                       message: Message) -> None:
@@ -177,3 +180,10 @@ def test_a_file_python_cannot_take_is_moved_aside_once_said(
     assert said.startswith(f"Your preferences file {path} could not be used: ")
     assert said.endswith("; the game uses the default preferences.")
     assert not path.exists() and load_preferences(tmp_path) == (Preferences(), [])
+
+
+def test_reader_lines_is_console_or_speech() -> None:
+    assert checked_value("reader_lines", " Speech ") == "speech"
+    assert checked_value("reader_lines", "default") == "console"
+    with pytest.raises(InvalidInputError):
+        checked_value("reader_lines", "both")

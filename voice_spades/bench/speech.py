@@ -6,17 +6,21 @@ For each backend available here:
 * ``voice``: the game's own voice (pyttsx3 + espeak-ng) through ``sounddevice``, on
   ALSA's default device, which :func:`~.sound_sink.write_asoundrc` points at the
   bench's private PulseAudio null sink (:mod:`.pulse_sink`: a virtual card with a clock);
-* ``screen-reader``: prism's Speech Dispatcher backend and the game's screen-reader
-  speaker, on a speech-dispatcher daemon of the bench's own (:mod:`.speechd_daemon`)
-  playing into the same null sink;
+* ``screen-reader``: the game's screen-reader speaker on Speech Dispatcher, as
+  ``--speech screen-reader`` chooses it (the game's own SSIP client,
+  :mod:`~voice_spades.speech.speechd_client`), on a speech-dispatcher daemon of the
+  bench's own (:mod:`.speechd_daemon`) playing into the same null sink;
 * ``text``: no audio, so its speech columns are n/a; its cues are measured.
 
 Columns: ``launch`` from starting the backend (the voice's synthesizer and audio
-stream; the reader's prism connection) to the first line's first audio; ``silence``
+stream; for the reader, the whole choice: the process list, the connection and its
+check) to the first line's first audio; ``silence``
 from a key (``interrupt``) pressed a second into a long line to the end of its last
 sound; ``answer`` from that key to the first audio of the key's answer; ``cue`` from
 asking for a sound cue (the game's :class:`~voice_spades.speech.cues.CuePlayer`, on the
-game's output) to its first audio, with no speech playing.
+game's output) to its first audio, with no speech playing; ``start`` from starting
+``voice-spades play --speech <backend>`` (a process of its own: imports, the game, the
+speech's choice; a new game, no microphone, no cues) to its first speech.
 
 How "first audio" is detected: ``parec`` records the null sink's monitor (10 ms of
 latency asked for), and what it hands over is cut into 5 ms chunks stamped with the
@@ -37,12 +41,14 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from voice_spades.bench.pulse_sink import PrivatePulse, pulse_missing
 from voice_spades.bench.sound_sink import (
@@ -67,7 +73,7 @@ KEY_AFTER = 1.0
 """Seconds into a long line when the key is pressed."""
 WAIT = 20.0
 """Longest wait for a sound, in seconds."""
-COLUMNS = ("launch", "silence", "answer", "cue")
+COLUMNS = ("launch", "silence", "answer", "cue", "start")
 
 
 @dataclass
@@ -168,9 +174,33 @@ def measure_keys(speaking: Speaking, row: Row, rng: random.Random, tries: int) -
                 row.times["answer"].append(answer.start - key)
 
 
+def measure_start(speech: str, tries: int, played: Callable[[], list[Sound]],
+                  folder: Path) -> list[float]:
+    """Seconds from starting ``voice-spades play --speech speech`` to its first sound."""
+    found = []
+    for i in range(tries):
+        wait_quiet(played, time.monotonic())
+        start = time.monotonic()
+        game = subprocess.Popen(
+            [sys.executable, "-m", "voice_spades.cli", "play", "--new", "--speech", speech,
+             "--no-voice", "--sounds", "off", "--data-dir", str(folder / f"{speech}-{i}")],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            found.append(wait_sound(played, start).start - start)
+        finally:
+            game.terminate()
+            try:
+                game.wait(10)
+            except subprocess.TimeoutExpired:
+                game.kill()
+                game.wait(10)
+        wait_quiet(played, start)
+    return found
+
+
 def measure_voice(row: Row, rng: random.Random, tries: int,
-                  played: Callable[[], list[Sound]]) -> None:
-    """The voice backend: launch, keys."""
+                  played: Callable[[], list[Sound]], folder: Path) -> None:
+    """The voice backend: launch, keys, start."""
     from voice_spades.speech.audio_out import close_shared_audio
     from voice_spades.speech.pyttsx3_speaker import make_speaker
 
@@ -189,14 +219,23 @@ def measure_voice(row: Row, rng: random.Random, tries: int,
     finally:
         speaker.close()
         close_shared_audio()
+    row.times["start"] = measure_start("voice", tries, played, folder)
 
 
 def measure_reader(row: Row, rng: random.Random, tries: int, folder: Path,
                    pulse: PrivatePulse) -> None:
     """The screen-reader backend on a private speech-dispatcher daemon."""
     from voice_spades.bench.speechd_daemon import PrivateSpeechd, speechd_missing
-    from voice_spades.speech.choice import PrismLibrary
+    from voice_spades.speech.choice import choose_speech
     from voice_spades.speech.screen_reader import ScreenReaderSpeaker
+
+    def no_voice() -> tuple[Any, list[Any]]:
+        raise RuntimeError("the bench measures the reader only")
+
+    def reader() -> ScreenReaderSpeaker:
+        chosen = choose_speech("screen-reader", no_voice, platform="linux")
+        assert isinstance(chosen.speaker, ScreenReaderSpeaker), chosen.notices
+        return chosen.speaker
 
     missing = speechd_missing()
     if missing is not None:
@@ -206,26 +245,25 @@ def measure_reader(row: Row, rng: random.Random, tries: int, folder: Path,
         os.environ["SPEECHD_ADDRESS"] = daemon.address
         for _ in range(tries):
             start = time.monotonic()
-            speaker = ScreenReaderSpeaker(PrismLibrary().create("SPEECH_DISPATCHER"),
-                                          "Speech Dispatcher")
+            speaker = reader()
             Speaking(speaker, pulse.sounds).say(rng.choice(LINES))
             row.times["launch"].append(wait_sound(pulse.sounds, start).start - start)
             wait_quiet(pulse.sounds, start)
             speaker.close()
-        speaker = ScreenReaderSpeaker(PrismLibrary().create("SPEECH_DISPATCHER"),
-                                      "Speech Dispatcher")
+        speaker = reader()
         try:
             measure_keys(Speaking(speaker, pulse.sounds), row, rng, tries)
         finally:
             speaker.close()
-        row.note = "prism Speech Dispatcher backend, espeak-ng module"
+        row.times["start"] = measure_start("screen-reader", tries, pulse.sounds, folder)
+        row.note = "the game's Speech Dispatcher client, espeak-ng module"
 
 
 def measure_cues(tries: int, played: Callable[[], list[Sound]]) -> list[float]:
     """Seconds from asking for a cue to its first audio on the game's output."""
     from voice_spades.speech.audio_out import close_shared_audio, shared_audio
     from voice_spades.speech.cue_sounds import Cue
-    from voice_spades.speech.cues import CuePlayer
+    from voice_spades.speech.cues import CuePlayer, PlacedCue
 
     cues = CuePlayer(shared_audio())
     found = []
@@ -233,7 +271,7 @@ def measure_cues(tries: int, played: Callable[[], list[Sound]]) -> list[float]:
         time.sleep(0.3)  # the stream is running
         for _ in range(tries):
             start = time.monotonic()
-            cues.play([(Cue.CARD, 0.0)])
+            cues.play([PlacedCue(Cue.CARD)])
             found.append(wait_sound(played, start).start - start)
             time.sleep(0.4)
     finally:
@@ -270,7 +308,7 @@ def _run_on(folder: Path, tries: int, seed: int, only: str | None) -> list[Row]:
             rng = random.Random(seed)
             try:
                 if backend == "voice":
-                    measure_voice(row, rng, tries, pulse.sounds)
+                    measure_voice(row, rng, tries, pulse.sounds, folder)
                 elif backend == "screen-reader":
                     measure_reader(row, rng, tries, folder, pulse)
             except Exception as error:  # a backend that cannot run here: the row says why

@@ -26,16 +26,23 @@ class Announcer:
     Keeps a history for "repeat" and "what was said", with what became of each line
     in speech (:meth:`record`). If the speaker fails at any time, one line says so and
     the game goes on in text only.
+
+    ``print_spoken=False`` (a screen reader that also reads the console speaks the
+    lines) prints a line only when the speaker cannot say it: while the speaker works,
+    each line goes to the player once, through it; a line the speaker failed on, and
+    every line after, is printed.
     """
 
     def __init__(self, speaker: Speaker | None = None, *, stream: TextIO | None = None,
-                 text: Speaker | None = None, history_size: int = 500) -> None:
+                 text: Speaker | None = None, history_size: int = 500,
+                 print_spoken: bool = True) -> None:
         self._speaker = speaker
         self._text: Speaker = text if text is not None else TextSpeaker(stream)
         self._record = SpeechRecord(history_size)
         self._lock = threading.RLock()
+        self._print_spoken = print_spoken
         if isinstance(speaker, Interruptible):
-            speaker.on_outcome(self._record.settle)
+            speaker.on_outcome(self._settle)
 
     @property
     def speaker(self) -> Speaker | None:
@@ -108,8 +115,17 @@ class Announcer:
                 _log.exception("closing the speaker failed")
 
     def _emit(self, u: Utterance) -> None:
-        self._text.say(u)
+        printed = self._print_spoken or self._speaker is None
+        if printed:
+            self._text.say(u)
         self._to_speaker(lambda s: s.say(u))
+        if not printed and self._speaker is None:
+            self._text.say(u)  # the speaker failed on it: printed, so it is not lost
+
+    def _settle(self, u: Utterance, outcome: Outcome) -> None:
+        self._record.settle(u, outcome)
+        if outcome is Outcome.FAILED and not self._print_spoken:
+            self._text.say(u)  # queued when the reader went: printed, so it is not lost
 
     def _to_speaker(self, action: Callable[[Speaker], None]) -> None:
         speaker = self._speaker

@@ -26,11 +26,21 @@ What each desktop gets:
   window and run loop); ``--speech text`` lets VoiceOver read the printed lines.
 * Linux: Orca through its D-Bus service (Orca 49 and later), else through Speech
   Dispatcher, which Orca speaks through. ``--speech screen-reader`` with no Orca
-  running speaks through Speech Dispatcher (the desktop's speech service).
+  running speaks through Speech Dispatcher (the desktop's speech service). Speech
+  Dispatcher is spoken to directly (:mod:`.speechd_client`), not through prism, whose
+  backend lists the daemon's 13,362 voices before its first line.
+
+Every one of those readers also reads new console text by itself, so a line both
+printed and sent to it is heard twice. With one of them running, ``auto`` and
+``screen-reader`` give each line one way, :data:`READER_LINES`: by default it is
+printed for the reader to read (no speech of the game's at all, prism not even
+loaded); ``--reader-lines speech`` speaks it through the reader and does not print it
+(:attr:`Choice.print_lines`).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import subprocess
@@ -45,14 +55,23 @@ from voice_spades.errors import SetupError, SpadesError
 from voice_spades.messages import Message
 from voice_spades.speech.base import Speaker
 from voice_spades.speech.screen_reader import ReaderBackend, ScreenReaderSpeaker
+from voice_spades.speech.speechd_client import SpeechdBackend
 
 _log = logging.getLogger(__name__)
 
 MODES = ("auto", "screen-reader", "voice", "text")
+READER_LINES = ("console", "speech")
+"""What the game does with a screen reader that reads the console by itself (NVDA,
+JAWS, Orca, Narrator, VoiceOver), so that each line reaches the player once: with
+``console`` it prints each line and sends the reader no speech (the reader reads the
+new text, and its braille follows the console); with ``speech`` it speaks each line
+through the reader (a key cuts only the line being said, an event cut is said again
+after the answer, braille goes through the reader where it has braille) and does not
+print it (the history keys still step through every line)."""
 CREATE_TIMEOUT = 15.0
-"""Seconds a screen reader's backend may take to start. Speech Dispatcher's takes
-seconds: prism lists every voice of the daemon when it connects (over 13,000 with
-espeak-ng's variants; about 4 s here)."""
+"""Seconds a screen reader's backend may take to start (prism's own Speech Dispatcher
+backend took 1.5-4 s, listing the daemon's 13,362 voices; the game's takes
+milliseconds)."""
 PROCESS_TIMEOUT = 5.0
 
 Notice = Message | SpadesError
@@ -63,13 +82,15 @@ raises SetupError when there is no voice."""
 
 @dataclass(frozen=True, slots=True)
 class Reader:
-    """A screen reader the game knows: its name, its processes (lower case), and the
-    prism backends (``prism.BackendId`` names) to try, best first; none means it
-    cannot be reached from a terminal program."""
+    """A screen reader the game knows: its name, its processes (lower case), the
+    prism backends (``prism.BackendId`` names) to try, best first (none means it
+    cannot be reached from a terminal program), and whether it reads new console text
+    by itself."""
 
     name: str
     processes: tuple[str, ...]
     backends: tuple[str, ...]
+    reads_console: bool = True
 
 
 READERS: dict[str, tuple[Reader, ...]] = {
@@ -81,7 +102,7 @@ READERS: dict[str, tuple[Reader, ...]] = {
 }
 """The readers looked for on each platform, in order."""
 SYSTEM_SPEECH: dict[str, Reader] = {
-    "linux": Reader("Speech Dispatcher", (), ("SPEECH_DISPATCHER",)),
+    "linux": Reader("Speech Dispatcher", (), ("SPEECH_DISPATCHER",), reads_console=False),
 }
 """What ``--speech screen-reader`` speaks through when no reader runs."""
 
@@ -112,14 +133,21 @@ class PrismLibrary:
         return created
 
 
+OWN_BACKENDS: dict[str, Callable[[], ReaderBackend]] = {"SPEECH_DISPATCHER": SpeechdBackend}
+"""The backends the game speaks to itself, by prism's name for them: they need no prism
+(a missing prismatoid costs only the readers that do)."""
+
+
 @dataclass
 class Choice:
     """The speech chosen: ``speaker`` (None for text), its ``kind`` (a mode other than
-    auto), and the ``notices`` to say at the start."""
+    auto), the ``notices`` to say at the start, and whether lines are printed (not
+    while a reader that reads the console speaks them: :data:`READER_LINES`)."""
 
     speaker: Speaker | None
     kind: str
     notices: list[Notice] = field(default_factory=list)
+    print_lines: bool = True
 
 
 def running_processes(platform: str = sys.platform) -> set[str]:
@@ -158,20 +186,29 @@ def start_own_speaker(rate: int | None, voice: str | None) -> Speaker:
 
 def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.platform,
                   processes: Callable[[], set[str]] = running_processes,
-                  prism: Callable[[], PrismSeam] = PrismLibrary) -> Choice:
-    """The speech for ``mode`` (None is ``auto``), with what to say about it."""
+                  prism: Callable[[], PrismSeam] = PrismLibrary,
+                  reader_lines: str = "console") -> Choice:
+    """The speech for ``mode`` (None is ``auto``), with what to say about it; a running
+    reader that reads the console is given the lines as ``reader_lines`` says
+    (:data:`READER_LINES`)."""
     mode = mode or "auto"
-    if mode not in MODES:
-        raise ValueError(mode)
+    if mode not in MODES or reader_lines not in READER_LINES:
+        raise ValueError(mode if mode not in MODES else reader_lines)
     if mode == "text":
         return Choice(None, "text")
     notices: list[Notice] = []
     if mode in ("auto", "screen-reader"):
-        reader = _screen_reader(mode, platform, processes, prism, notices)
+        running = processes()
+        reading = next((r for r in _running(platform, running) if r.reads_console), None)
+        if reading is not None and reader_lines == "console":
+            return Choice(None, "console",
+                          [Message("speech_choice.reader_reads_console", reader=reading.name)])
+        reader = _screen_reader(mode, platform, running, prism, notices)
         if reader is not None:
             if mode == "auto" or notices:
                 notices.append(Message("speech_choice.using_reader", reader=reader.reader))
-            return Choice(reader, "screen-reader", notices)
+            return Choice(reader, "screen-reader", notices,
+                          print_lines=not reader.reads_console)
     try:
         speaker, said = voice()
     except SetupError as error:
@@ -182,12 +219,16 @@ def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.
     return Choice(speaker, "voice", notices)
 
 
-def _screen_reader(mode: str, platform: str, processes: Callable[[], set[str]],
+def _running(platform: str, running: set[str]) -> list[Reader]:
+    """The readers of ``platform`` whose process is in ``running``, in order."""
+    return [r for r in READERS.get(_family(platform), ())
+            if any(p in running for p in r.processes)]
+
+
+def _screen_reader(mode: str, platform: str, running: set[str],
                    prism: Callable[[], PrismSeam],
                    notices: list[Notice]) -> ScreenReaderSpeaker | None:
-    running = processes()
-    readers = [r for r in READERS.get(_family(platform), ())
-               if any(p in running for p in r.processes)]
+    readers = _running(platform, running)
     if not readers and mode == "screen-reader":
         system = SYSTEM_SPEECH.get(_family(platform))
         if system is None:
@@ -196,41 +237,64 @@ def _screen_reader(mode: str, platform: str, processes: Callable[[], set[str]],
             readers = [system]
     if not readers:
         return None
-    library: PrismSeam | None = None
+    library = _Loader(prism, notices)
     for reader in readers:
         if not reader.backends:
             notices.append(Message("speech_choice.reader_console", reader=reader.name))
             continue
-        if library is None:
-            try:
-                library = prism()
-            except Exception as error:  # ImportError, OSError, RuntimeError from prism
-                _log.info("prism did not load: %r", error)
-                notices.append(Message("speech_choice.no_library"))
-                return None
-        speaker = _start_reader(library, reader)
+        speaker = _start_reader(reader, library)
         if speaker is not None:
             return speaker
+        if library.failed and not set(reader.backends) & set(OWN_BACKENDS):
+            return None  # prism did not load: its sentence says why
         notices.append(Message("speech_choice.reader_unreachable", reader=reader.name)
                        if reader.processes else Message("speech_choice.no_system_speech"))
     return None
 
 
-def _start_reader(library: PrismSeam, reader: Reader) -> ScreenReaderSpeaker | None:
+class _Loader:
+    """prism, loaded when a backend of its is first tried, once; a failure to load is
+    one notice."""
+
+    def __init__(self, prism: Callable[[], PrismSeam], notices: list[Notice]) -> None:
+        self._prism, self._notices = prism, notices
+        self._library: PrismSeam | None = None
+        self.failed = False
+
+    def get(self) -> PrismSeam | None:
+        """The library, or None when it did not load."""
+        if self._library is None and not self.failed:
+            try:
+                self._library = self._prism()
+            except Exception as error:  # ImportError, OSError, RuntimeError from prism
+                _log.info("prism did not load: %r", error)
+                self._notices.append(Message("speech_choice.no_library"))
+                self.failed = True
+        return self._library
+
+
+def _start_reader(reader: Reader, library: _Loader) -> ScreenReaderSpeaker | None:
     for backend_name in reader.backends:
-        backend = _create(library, backend_name)
+        own = OWN_BACKENDS.get(backend_name)
+        loaded = None if own is not None else library.get()
+        if own is not None:
+            backend = _create(own, backend_name)
+        elif loaded is not None:
+            backend = _create(functools.partial(loaded.create, backend_name), backend_name)
+        else:
+            backend = None
         if backend is not None and _answers(backend):
-            return ScreenReaderSpeaker(backend, reader.name)
+            return ScreenReaderSpeaker(backend, reader.name, reads_console=reader.reads_console)
     return None
 
 
-def _create(library: PrismSeam, backend_name: str) -> ReaderBackend | None:
+def _create(make: Callable[[], ReaderBackend], backend_name: str) -> ReaderBackend | None:
     """Create a backend on a helper thread, giving up after :data:`CREATE_TIMEOUT`."""
     result: list[ReaderBackend] = []
 
     def create() -> None:
         try:
-            result.append(library.create(backend_name))
+            result.append(make())
         except Exception as error:  # ValueError, LookupError, PrismError...
             _log.info("prism backend %s not available: %r", backend_name, error)
 

@@ -21,7 +21,9 @@ match lost three slow notes sliding down by semitones (G4, F#4, F4), with vibrat
 under the quietest peak of the narrator's sentences and its loudness (RMS while it
 sounds) no higher than the speech's (:data:`SPEECH_PEAK_DBFS`, :data:`SPEECH_RMS_DBFS`,
 measured from espeak-ng through pyttsx3; ``tests/speech/test_cue_sounds.py`` measures
-them again), then by the player's volume.
+them again), then by the player's volume. ``make_cues(across=True)`` makes each cue as
+heard from across the table (:func:`from_across`), for the seat that shares the centre
+with the player (the partner at four).
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ SPEECH_RMS_DBFS = -20.0
 """The loudness of espeak-ng speech while it sounds (measured -19.5 to -21.8 dBFS)."""
 PEAK_BELOW_SPEECH = 3.0
 """dB a cue's peak stays under :data:`SPEECH_PEAK_DBFS` at full volume."""
+ACROSS_CUTOFF = 1000.0
+"""Hz above which a cue from across the table is muffled (12 dB an octave, as a far
+sound loses its brightness)."""
+ACROSS_ECHO = (0.04, 0.5)
+"""Seconds after and level of the echo a cue from across the table has: 40 ms is past
+the 5-10 ms within which a click and its echo fuse into one, so the cue is heard as a
+double tap, "over there", where the player's own is one dry tap."""
 
 
 class Cue(Enum):
@@ -184,6 +193,21 @@ _MAKERS = {
 }
 
 
+def from_across(sound: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``sound`` as heard from across the table: muffled above :data:`ACROSS_CUTOFF`
+    (two one-pole low-passes, causal: nothing sounds before the cue's start) and
+    followed by an echo (:data:`ACROSS_ECHO`); it lasts that much longer."""
+    delay, echo = ACROSS_ECHO
+    lag = int(delay * RATE)
+    n = len(sound) + lag
+    spectrum = np.fft.rfft(sound, 2 * n)  # padded: the filter does not wrap around
+    freqs = np.fft.rfftfreq(2 * n, 1 / RATE)
+    muffled = np.fft.irfft(spectrum / (1 + 1j * freqs / ACROSS_CUTOFF) ** 2, 2 * n)[:n]
+    out = muffled.copy()
+    out[lag:] += echo * muffled[:n - lag]
+    return out
+
+
 def db(value: float) -> float:
     """A level as a ratio (of full scale) from dB."""
     return float(10 ** (value / 20))
@@ -205,13 +229,14 @@ def volume_gain(volume: int) -> float:
     return v * v
 
 
-def make_cues(volume: int = 100) -> dict[Cue, Samples]:
-    """Every cue at :data:`RATE`, scaled to the speech's level and then by ``volume``."""
+def make_cues(volume: int = 100, *, across: bool = False) -> dict[Cue, Samples]:
+    """Every cue at :data:`RATE`, scaled to the speech's level and then by ``volume``;
+    ``across``: as heard from across the table (:func:`from_across`), as loud."""
     peak_limit = db(SPEECH_PEAK_DBFS - PEAK_BELOW_SPEECH)
     rms_limit = db(SPEECH_RMS_DBFS)
     cues = {}
     for cue, make in _MAKERS.items():
-        raw = make()
+        raw = from_across(make()) if across else make()
         peak, loud = level(raw)
         gain = min(peak_limit / db(peak), rms_limit / db(loud)) * volume_gain(volume)
         cues[cue] = (raw * gain).astype(np.float32)

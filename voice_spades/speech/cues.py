@@ -4,8 +4,9 @@
 :class:`CuePlayer` plays a batch's cues on the game's :class:`AudioOut` the moment the
 batch is emitted, never queued behind speech; :func:`attach_cues` wraps any session
 output (voice, screen reader or text) so that it does. A cue is placed by the seat
-its line is about (``Line.seat``, :mod:`~voice_spades.speech.placement`); the end of
-a hand sounds the listener's contract made or set (``Line.result``).
+its line is about (``Line.seat``, :mod:`~voice_spades.speech.placement`), the seat across
+the table (the partner at four) sounding from across the table; the end of a hand
+sounds the listener's contract made or set (``Line.result``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import logging
 import threading
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,9 +26,9 @@ from voice_spades.session.output import Output
 from voice_spades.speech.audio_clip import prepare
 from voice_spades.speech.audio_out import AudioOut, Playback, shared_audio
 from voice_spades.speech.audio_stream import NO_PORTAUDIO
-from voice_spades.speech.cue_sounds import RATE, Cue, make_cues
+from voice_spades.speech.cue_sounds import RATE, Cue, Samples, make_cues
 from voice_spades.speech.output import AnnouncerOutput
-from voice_spades.speech.placement import seat_pan, seat_pans
+from voice_spades.speech.placement import seat_pans, seat_place
 from voice_spades.speech.pyttsx3_speaker import Pyttsx3Speaker
 
 _log = logging.getLogger(__name__)
@@ -67,6 +69,15 @@ TAG = "cue"
 DEFAULT_VOLUME = 70
 
 
+class PlacedCue(NamedTuple):
+    """A cue to play, where: its ``pan`` (-1 left .. +1 right) and whether it sounds from
+    ``across`` the table (:func:`~voice_spades.speech.cue_sounds.from_across`)."""
+
+    cue: Cue
+    pan: float = 0.0
+    across: bool = False
+
+
 class CueRules:
     """Which cues a batch of lines sounds, and where, for a table of ``players`` heard
     from ``listener``'s seat."""
@@ -81,11 +92,11 @@ class CueRules:
         with self._lock:
             self.players, self.listener = players, listener
 
-    def cues_for(self, lines: Sequence[Line]) -> list[tuple[Cue, float]]:
-        """The cues a batch of lines sounds, in order, each with its pan (at most
+    def cues_for(self, lines: Sequence[Line]) -> list[PlacedCue]:
+        """The cues a batch of lines sounds, in order, each with its place (at most
         :data:`MAX_PER_BATCH`, none twice). "Your turn" sounds once per turn: not again
         for a prompt repeated with no game event between (an answer, a refused key)."""
-        found: list[tuple[Cue, float]] = []
+        found: list[PlacedCue] = []
         with self._lock:
             for line in lines:
                 cues = CUES.get(line.message_id, ())
@@ -98,10 +109,11 @@ class CueRules:
                         if not self._event_since_turn:
                             continue
                         self._event_since_turn = False
-                    pan = seat_pan(line.seat, self.players, self.listener) \
-                        if cue in SEATED else 0.0
-                    if (cue, pan) not in found:
-                        found.append((cue, pan))
+                    placed = PlacedCue(cue, *seat_place(line.seat, self.players,
+                                                        self.listener)) \
+                        if cue in SEATED else PlacedCue(cue)
+                    if placed not in found:
+                        found.append(placed)
         return found[:MAX_PER_BATCH]
 
 
@@ -114,7 +126,7 @@ class CuePlayer:
         self.audio = audio
         self.rules = rules if rules is not None else CueRules()
         self._volume = max(0, min(100, int(volume)))
-        self._sounds = make_cues(self._volume)
+        self._sounds, self._across = _cue_sounds(self._volume)
         self.failed = False
         """True once the output failed under a cue (cues are off from then on)."""
 
@@ -126,18 +138,22 @@ class CuePlayer:
     @volume.setter
     def volume(self, value: int) -> None:
         self._volume = max(0, min(100, int(value)))
-        self._sounds = make_cues(self._volume)
+        self._sounds, self._across = _cue_sounds(self._volume)
 
-    def play(self, cues: Sequence[tuple[Cue, float]]) -> Playback | None:
+    def sound(self, placed: PlacedCue) -> Samples:
+        """The mono samples ``placed`` plays (from across the table where it says so)."""
+        return self._across[placed.cue] if placed.across else self._sounds[placed.cue]
+
+    def play(self, cues: Sequence[PlacedCue]) -> Playback | None:
         """Play ``cues`` one after the other (:data:`GAP` apart) as one clip, now; None if
         there is nothing to play or the output has failed."""
         if not cues or self.failed:
             return None
         parts = []
-        for i, (cue, pan) in enumerate(cues):
+        for i, placed in enumerate(cues):
             if i:
                 parts.append(np.zeros((int(GAP * RATE), 2), dtype=np.float32))
-            parts.append(prepare(self._sounds[cue], RATE, RATE, pan=pan))
+            parts.append(prepare(self.sound(placed), RATE, RATE, pan=placed.pan))
         try:
             return self.audio.play(np.concatenate(parts), RATE, tag=TAG)
         except SetupError:
@@ -147,6 +163,12 @@ class CuePlayer:
     def on_lines(self, lines: Sequence[Line]) -> Playback | None:
         """Play the cues of a batch of lines just emitted."""
         return self.play(self.rules.cues_for(lines))
+
+
+def _cue_sounds(volume: int) -> tuple[dict[Cue, Samples], dict[Cue, Samples]]:
+    """Every cue at ``volume``, and the seated ones as heard from across the table."""
+    across = make_cues(volume, across=True)
+    return make_cues(volume), {cue: across[cue] for cue in SEATED}
 
 
 class CuedOutput:

@@ -1,8 +1,8 @@
 """How long a screen reader takes to say a line, and its rate in words per minute.
 
 Used by :mod:`.screen_reader` to pace the readers that cannot say when they are done
-(Speech Dispatcher, JAWS, Orca), and to move Speech Dispatcher's rate relative to the
-player's own.
+(JAWS, Orca), as a bound for those that can, and to move Speech Dispatcher's rate
+relative to the player's own.
 """
 
 from __future__ import annotations

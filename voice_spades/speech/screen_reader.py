@@ -1,5 +1,6 @@
 """Speech through the player's own screen reader (NVDA, JAWS, Orca, Speech Dispatcher),
-by prism (PyPI ``prismatoid``, imported as ``prism``).
+by prism (PyPI ``prismatoid``, imported as ``prism``), or for Speech Dispatcher by the
+game's own client (:mod:`.speechd_client`).
 
 :class:`ScreenReaderSpeaker` implements the :class:`~voice_spades.speech.base.Speaker`
 and :class:`~voice_spades.speech.base.Interruptible` protocols over one prism backend
@@ -11,12 +12,14 @@ the reader ONE line at a time. What that guarantees, and what it cannot:
 * A key cuts the line being spoken and nothing else: the game events still waiting are
   in our queue, never in the reader's, and an event cut is said again whole after the
   key's answer. A low-priority line never cuts anything (it is dropped when busy).
-* "Done" is known exactly only where the backend says when it is speaking (an NVDA
-  whose controller answers isSpeaking, ZDSR, SAPI, OneCore): asked every :data:`POLL` s.
-  Speech Dispatcher, JAWS and Orca cannot say; a line there is taken as done after an
-  estimate of its length at the reader's rate (:mod:`.reader_pacing`), which errs
+* "Done" is known exactly only where the backend says when it is speaking (Speech
+  Dispatcher through the game's own client, :mod:`.speechd_client`, from the daemon's
+  end events; an NVDA whose controller answers isSpeaking, ZDSR, SAPI, OneCore): asked
+  every :data:`POLL` s. JAWS and Orca cannot say; a line there is taken as done after
+  an estimate of its length at the reader's rate (:mod:`.reader_pacing`), which errs
   long: a short pause may follow a line, but a line is never stacked behind another
-  in the reader's queue, where a key could not reach it.
+  in the reader's queue, where a key could not reach it; a key pressed in that pause
+  cuts a line already said whole, which is said again.
 * ``spoken`` in the record means handed to the reader and not cut by the game: the
   reader's own keys (Control in NVDA and JAWS) can silence it without the game knowing.
 * Every line also goes to the braille display where the backend has braille (its
@@ -124,12 +127,16 @@ class Abilities:
 class ScreenReaderSpeaker(QueuedSpeaker):
     """Speaks through a screen reader; see the module documentation for what it keeps
     of the :class:`~voice_spades.speech.base.Speaker` semantics. ``reader`` is the
-    name the player knows ("NVDA"); ``backend`` an initialized prism backend."""
+    name the player knows ("NVDA"); ``backend`` an initialized prism backend;
+    ``reads_console`` whether the reader reads new console text by itself."""
 
     def __init__(self, backend: ReaderBackend, reader: str, *,
-                 queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
+                 queue_size: int = DEFAULT_QUEUE_SIZE, reads_console: bool = False) -> None:
         super().__init__(queue_size)
         self.reader = reader
+        self.reads_console = reads_console
+        """True when the reader also reads new console text by itself (NVDA, JAWS,
+        Orca): the lines it speaks must not be printed too."""
         self._backend = backend
         self._can = Abilities.of(backend)
         self._base_fraction = self._read_rate()
@@ -189,7 +196,9 @@ class ScreenReaderSpeaker(QueuedSpeaker):
         return []
 
     def close(self) -> None:
-        """Forget the queue and end the thread; the line with the reader is let finish."""
+        """Forget the queue and end the thread; the line with the reader is let finish
+        (a backend with a connection of its own, Speech Dispatcher's, closes it: the
+        daemon finishes the line)."""
         with self._cond:
             self._closed = True
             self._queue.clear(Outcome.SKIPPED)
@@ -197,6 +206,12 @@ class ScreenReaderSpeaker(QueuedSpeaker):
             self._cond.notify_all()
         if threading.current_thread() is not self._thread:
             self._thread.join(timeout=2.0)
+        close = getattr(self._backend, "close", None)  # a connection of the game's own
+        if callable(close) and not self._thread.is_alive():
+            try:
+                close()
+            except Exception:  # closing must not fail the game
+                _log.info("closing the reader's connection failed", exc_info=True)
 
     # --- internals (callers hold self._cond unless said) --------------------------------
 

@@ -33,6 +33,9 @@ from voice_spades.storage.envelope import set_aside
 PREFERENCES_FILE = "preferences.toml"
 SPEECH_MODES = ("auto", "screen-reader", "voice", "text")
 """``auto``: the screen reader when one is running, else the game's voice, else text."""
+READER_LINES = ("console", "speech")
+"""With a screen reader that reads the console: it reads the printed lines, or the game
+speaks them through it and does not print them (speech.choice.READER_LINES)."""
 LANGUAGES = ("en", "it", "fr")
 VOLUME_RANGE = (0, 100)
 RATE_RANGE = (80, 500)
@@ -50,6 +53,7 @@ class Preferences:
     system's language, ``rate`` and ``voice`` are the speech backend's own."""
 
     speech: str = "auto"
+    reader_lines: str = "console"
     sounds: bool = True
     sound_volume: int = 70
     language: str | None = None
@@ -74,6 +78,7 @@ def allowed_values(name: str) -> str | Message:
     low_rate, high_rate = RATE_RANGE
     return {
         "speech": ", ".join(SPEECH_MODES),
+        "reader_lines": ", ".join(READER_LINES),
         "sounds": "on, off",
         "sound_volume": f"{VOLUME_RANGE[0]}-{VOLUME_RANGE[1]}",
         "language": ", ".join((*LANGUAGES, DEFAULT_WORD)),
@@ -119,6 +124,8 @@ def _convert(name: str, value: object) -> object:
     text = value.strip().lower() if isinstance(value, str) else None
     if name == "speech":
         return text if text in SPEECH_MODES else _BAD
+    if name == "reader_lines":
+        return text if text in READER_LINES else _BAD
     if name == "language":
         return text if text in LANGUAGES else _BAD
     if name == "sounds":
@@ -256,6 +263,7 @@ def preferences_toml(prefs: Preferences) -> str:
 
     >>> print(preferences_toml(Preferences(language="it")), end="")
     speech = "auto"
+    reader_lines = "console"
     sounds = true
     sound_volume = 70
     language = "it"
