@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, metavar="N", help=render("cli.play.hands"))
     p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
     p.add_argument("--speech", choices=MODES, help=render("speech_choice.option_help"))
-    p.add_argument("--reader-lines", choices=READER_LINES, default="console",
+    p.add_argument("--reader-lines", choices=READER_LINES, default="speech",
                    help=render("speech_choice.reader_lines_help"))
     p.add_argument("--sounds", choices=("on", "off"), default="on",
                    help=render("sound.option.sounds"))

@@ -55,7 +55,7 @@ def test_with_no_argument_every_preference_is_shown(tmp_path: Path,
     assert out == [
         f"Preferences file: {tmp_path / 'preferences.toml'}",
         "speech: auto. It can be: auto, screen-reader, voice, text.",
-        "reader-lines: console. It can be: console, speech.",
+        "reader-lines: speech. It can be: console, speech.",
         "sounds: on. It can be: on, off.",
         "sound-volume: 70. It can be: 0-100.",
         "language: not set, so the system's language. It can be: en, it, fr, default.",

@@ -100,19 +100,20 @@ def test_auto_never_trusts_an_nvda_backend_when_nvda_is_not_running() -> None:
     FakeReader(speaking_error=RuntimeError("Prism Error Code: internal")),
     None,  # prism raises ValueError: Invalid or unsupported backend
 ])
-def test_nvda_running_but_not_answering_is_one_sentence_then_the_voice(
+def test_nvda_running_but_not_answering_is_one_sentence_then_it_reads_the_lines(
         broken: FakeReader | None) -> None:
+    # Not the game's voice: NVDA reads the printed lines, so a voice would say each twice.
     prism = FakePrism({"NVDA": broken} if broken is not None else {})
     chosen = windows("auto", prism, {"nvda.exe"})
-    assert chosen.kind == "voice"
+    assert (chosen.speaker, chosen.kind, chosen.print_lines) == (None, "console", True)
     assert ids(chosen) == [("speech_choice.reader_unreachable", {"reader": "NVDA"}),
-                           ("speech_choice.using_voice", {})]
+                           ("speech_choice.reader_reads_lines", {"reader": "NVDA"})]
 
 
 def test_a_reader_that_hangs_at_start_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(choice_module, "CREATE_TIMEOUT", 0.2)
     chosen = windows("auto", FakePrism({"NVDA": FakeReader()}, hang={"NVDA"}), {"nvda.exe"})
-    assert chosen.kind == "voice"
+    assert chosen.kind == "console"
     assert ids(chosen)[0] == ("speech_choice.reader_unreachable", {"reader": "NVDA"})
 
 
@@ -126,19 +127,19 @@ def test_jaws_when_nvda_fails_and_both_run() -> None:
 
 
 def test_narrator_cannot_be_reached_from_a_console() -> None:
+    # Narrator takes no speech from a console program but reads its lines: they are
+    # printed for it, and no voice of the game's says them a second time.
     chosen = windows("auto", FakePrism(), {"narrator.exe"})
-    assert chosen.kind == "voice"
-    assert ids(chosen) == [("speech_choice.reader_console", {"reader": "Narrator"}),
-                           ("speech_choice.using_voice", {})]
+    assert (chosen.speaker, chosen.kind, chosen.print_lines) == (None, "console", True)
+    assert ids(chosen) == [("speech_choice.reader_reads_lines", {"reader": "Narrator"})]
 
 
 def test_voiceover_cannot_be_reached_from_a_terminal() -> None:
     prism = FakePrism({"VOICE_OVER": FakeReader("VoiceOver (macOS)")})
     chosen = choose_speech("auto", voice_ok, platform="darwin",
                            processes=lambda: {"voiceover", "finder"}, prism=lambda: prism)
-    assert chosen.kind == "voice" and prism.created == []
-    assert ids(chosen) == [("speech_choice.reader_console", {"reader": "VoiceOver"}),
-                           ("speech_choice.using_voice", {})]
+    assert chosen.kind == "console" and prism.created == []
+    assert ids(chosen) == [("speech_choice.reader_reads_lines", {"reader": "VoiceOver"})]
 
 
 def test_no_prism_library_is_one_sentence() -> None:
@@ -146,7 +147,8 @@ def test_no_prism_library_is_one_sentence() -> None:
         raise ImportError("No module named 'prism'")
     chosen = choose_speech("auto", voice_ok, platform="win32",
                            processes=lambda: {"nvda.exe"}, prism=missing)
-    assert ids(chosen) == [("speech_choice.no_library", {}), ("speech_choice.using_voice", {})]
+    assert ids(chosen) == [("speech_choice.no_library", {}),
+                           ("speech_choice.reader_reads_lines", {"reader": "NVDA"})]
 
 
 def test_screen_reader_asked_with_none_running_says_so_then_the_voice() -> None:
@@ -211,7 +213,7 @@ def test_linux_screen_reader_with_no_speech_dispatcher(dead_speechd: None) -> No
 def test_linux_orca_running_but_not_on_the_bus_is_unreachable(dead_speechd: None) -> None:
     chosen = choose_speech("auto", voice_ok, platform="linux", processes=lambda: {"orca"})
     assert ids(chosen) == [("speech_choice.reader_unreachable", {"reader": "Orca"}),
-                           ("speech_choice.using_voice", {})]
+                           ("speech_choice.reader_reads_lines", {"reader": "Orca"})]
 
 
 @pytest.mark.audio
@@ -260,7 +262,7 @@ def test_linux_reaches_speech_dispatcher_without_prism(speechd_address: str,
 def test_a_reader_that_reads_the_console_is_left_to_read_it(
         platform: str, process: str, reader: str, mode: str | None) -> None:
     prism = FakePrism({"NVDA": FakeReader(), "JAWS": FakeReader("JAWS")})
-    chosen = choose_with(mode, voice_fails, platform=platform,
+    chosen = choose_with(mode, voice_fails, platform=platform, reader_lines="console",
                          processes=lambda: {process}, prism=lambda: prism)
     # No speech of the game's (no voice either: that would be a second voice), lines
     # printed, and the player told why and how to have the game speak instead.
@@ -288,3 +290,29 @@ def test_speaking_through_a_reader_that_reads_the_console_prints_nothing() -> No
 def test_an_unknown_reader_lines_value_is_a_programming_error() -> None:
     with pytest.raises(ValueError):
         choose_with("auto", voice_ok, reader_lines="both")
+
+
+@pytest.mark.parametrize(("platform", "process", "reader"), [
+    ("win32", "nvda.exe", "NVDA"), ("win32", "jfw.exe", "JAWS")])
+def test_by_default_a_reader_that_takes_speech_is_spoken_through(
+        platform: str, process: str, reader: str) -> None:
+    # The game's queue then decides (a key cuts only the line said, an event is never
+    # dropped unheard), and nothing is printed for the reader to read a second time.
+    prism = FakePrism({"NVDA": FakeReader(), "JAWS": FakeReader("JAWS")})
+    chosen = choose_with("auto", voice_fails, platform=platform,
+                         processes=lambda: {process}, prism=lambda: prism)
+    assert isinstance(chosen.speaker, ScreenReaderSpeaker) and chosen.kind == "screen-reader"
+    assert not chosen.print_lines and chosen.speaker.reader == reader
+    chosen.speaker.close()
+
+
+@pytest.mark.parametrize(("platform", "process", "reader"), [
+    ("win32", "narrator.exe", "Narrator"), ("darwin", "voiceover", "VoiceOver")])
+def test_by_default_a_reader_that_takes_no_speech_reads_the_lines(
+        platform: str, process: str, reader: str) -> None:
+    prism = FakePrism()
+    chosen = choose_with("auto", voice_fails, platform=platform,
+                         processes=lambda: {process}, prism=lambda: prism)
+    assert (chosen.speaker, chosen.kind, chosen.print_lines) == (None, "console", True)
+    assert ids(chosen) == [("speech_choice.reader_reads_lines", {"reader": reader})]
+    assert prism.created == []

@@ -77,7 +77,7 @@ def once_each(heard: list[str]) -> None:
     assert counts == Counter(ALL), {t: counts[t] for t in ALL if counts[t] != 1}
 
 
-def test_by_default_the_reader_reads_the_printed_lines(
+def test_with_reader_lines_console_the_reader_reads_the_printed_lines(
         monkeypatch: pytest.MonkeyPatch, console: ConsoleReader) -> None:
     nvda = FakeReader()
     output, notices, prism = game_output(monkeypatch, console, nvda, "console")
@@ -90,7 +90,7 @@ def test_by_default_the_reader_reads_the_printed_lines(
     once_each(heard)
 
 
-def test_with_reader_lines_speech_the_game_speaks_and_prints_nothing(
+def test_by_default_the_game_speaks_through_the_reader_and_prints_nothing(
         monkeypatch: pytest.MonkeyPatch, console: ConsoleReader) -> None:
     nvda = FakeReader(seconds_per_char=0.006)
     output, notices, _ = game_output(monkeypatch, console, nvda, "speech")

@@ -48,7 +48,7 @@ def test_saved_preferences_load_back_the_same(tmp_path: Path, prefs: Preferences
 def test_the_file_is_plain_toml_a_player_can_edit(tmp_path: Path) -> None:
     save_preferences(tmp_path, Preferences(sounds=False, rate=300))
     text = preferences_file(tmp_path).read_text(encoding="utf-8")
-    assert text == ('speech = "auto"\nreader_lines = "console"\nsounds = false\n'
+    assert text == ('speech = "auto"\nreader_lines = "speech"\nsounds = false\n'
                     'sound_volume = 70\nrate = 300\n')
     edited = text.replace("300", "350").replace("sounds = false", 'sounds = "on"')
     edited = edited.replace("sound_volume = 70", 'sound-volume = "45"')
@@ -184,6 +184,6 @@ def test_a_file_python_cannot_take_is_moved_aside_once_said(
 
 def test_reader_lines_is_console_or_speech() -> None:
     assert checked_value("reader_lines", " Speech ") == "speech"
-    assert checked_value("reader_lines", "default") == "console"
+    assert checked_value("reader_lines", "default") == "speech"
     with pytest.raises(InvalidInputError):
         checked_value("reader_lines", "both")

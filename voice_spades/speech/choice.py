@@ -33,9 +33,13 @@ What each desktop gets:
 Every one of those readers also reads new console text by itself, so a line both
 printed and sent to it is heard twice. With one of them running, ``auto`` and
 ``screen-reader`` give each line one way, :data:`READER_LINES`: by default it is
-printed for the reader to read (no speech of the game's at all, prism not even
-loaded); ``--reader-lines speech`` speaks it through the reader and does not print it
-(:attr:`Choice.print_lines`).
+spoken through the reader and not printed (:attr:`Choice.print_lines`), so the game's
+rules hold (a key cuts only the line being said, a game event is never dropped
+unheard: a reader reading the console drops the lines it had not read yet when a key
+silences it); ``--reader-lines console`` prints it for the reader to read (no speech
+of the game's at all, prism not even loaded). A reader that cannot take speech from a
+terminal program (Narrator, VoiceOver), or whose backend does not start, is left to
+read the printed lines: a second voice would say every line twice.
 """
 
 from __future__ import annotations
@@ -187,7 +191,7 @@ def start_own_speaker(rate: int | None, voice: str | None) -> Speaker:
 def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.platform,
                   processes: Callable[[], set[str]] = running_processes,
                   prism: Callable[[], PrismSeam] = PrismLibrary,
-                  reader_lines: str = "console") -> Choice:
+                  reader_lines: str = "speech") -> Choice:
     """The speech for ``mode`` (None is ``auto``), with what to say about it; a running
     reader that reads the console is given the lines as ``reader_lines`` says
     (:data:`READER_LINES`)."""
@@ -203,12 +207,18 @@ def choose_speech(mode: str | None, voice: VoiceStarter, *, platform: str = sys.
         if reading is not None and reader_lines == "console":
             return Choice(None, "console",
                           [Message("speech_choice.reader_reads_console", reader=reading.name)])
+        if reading is not None and not reading.backends:
+            return Choice(None, "console",
+                          [Message("speech_choice.reader_reads_lines", reader=reading.name)])
         reader = _screen_reader(mode, platform, running, prism, notices)
         if reader is not None:
             if mode == "auto" or notices:
                 notices.append(Message("speech_choice.using_reader", reader=reader.reader))
             return Choice(reader, "screen-reader", notices,
                           print_lines=not reader.reads_console)
+        if reading is not None:  # it could not be spoken through, but it reads the console
+            return Choice(None, "console", [
+                *notices, Message("speech_choice.reader_reads_lines", reader=reading.name)])
     try:
         speaker, said = voice()
     except SetupError as error:

@@ -53,7 +53,7 @@ class Preferences:
     system's language, ``rate`` and ``voice`` are the speech backend's own."""
 
     speech: str = "auto"
-    reader_lines: str = "console"
+    reader_lines: str = "speech"
     sounds: bool = True
     sound_volume: int = 70
     language: str | None = None
@@ -263,7 +263,7 @@ def preferences_toml(prefs: Preferences) -> str:
 
     >>> print(preferences_toml(Preferences(language="it")), end="")
     speech = "auto"
-    reader_lines = "console"
+    reader_lines = "speech"
     sounds = true
     sound_volume = 70
     language = "it"
