@@ -40,8 +40,12 @@ def test_cards_sound_from_both_sides_with_text_speech(tmp_path: Path) -> None:
     left, right = (blocks.astype(np.float64) ** 2).mean(axis=1).T  # 10 ms blocks
     centre = (left > 1e-4) & np.isclose(left, right)
     assert centre.sum() >= 3  # your turn, your cards
-    assert ((left > 1e-4) & (left > 10 * right)).sum() >= 3  # West's cards
-    assert ((right > 1e-4) & (right > 10 * left)).sum() >= 3  # East's
+    # West's cards lean left and East's right, part of the way: the far ear still hears
+    # them (placement.FIELD_WIDTH: 9.8 dB between the ears, a power ratio of about 9.5).
+    west = (left > 1e-4) & (left > 4 * right) & (left < 20 * right)
+    east = (right > 1e-4) & (right > 4 * left) & (right < 20 * left)
+    assert west.sum() >= 3 and east.sum() >= 3
+    assert not ((left > 1e-4) & (right < 1e-7)).any()  # no cue in one ear only
     assert float(np.abs(rec).max()) <= 1.0
 
 

@@ -116,15 +116,16 @@ def claim_data_folder(paths: DataPaths) -> tuple[DataPaths, FolderLock, list[Mes
     return replace(paths, data_dir=folder, voice_dir=paths.data_dir), lock, [said]
 
 
-if sys.platform == "win32":
-    import msvcrt
+def _lock(fd: int) -> None:
+    """Take the lock on ``fd`` or raise OSError at once if another process holds it.
+    The platform's module is imported here, not at the top, so the module imports on
+    every platform (tests/test_portable_imports.py)."""
+    if sys.platform == "win32":
+        import msvcrt
 
-    def _lock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # OSError at once if another holds it
-else:
-    import fcntl
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
 
-    def _lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # OSError (EWOULDBLOCK) if held
-
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
