@@ -22,7 +22,7 @@ UNSAVED = {"session.saved_quit": "session.quit_unsaved",
 
 def welcome(game: Game, settings: GameSettings, hints: Hints) -> Line:
     """The greeting of a new match: rules, players, level, seating, the help key."""
-    rules, words = game.match.rules, game.words
+    rules, words = game.table.rules, game.words
     seating = "session.seating_partner" if rules.is_partnership else "session.seating"
     return game.line("session.welcome", rules=rules.name, players=rules.players,
                      level=words.say("session.level", level=words.say(
@@ -34,7 +34,7 @@ def match_over(game: Game, ports: Ports, human: int, event: MatchOver) -> list[L
     """Said once the match is over: why it ended (when not at the target), the player's
     record (saved to the statistics), and what to do next; the finished match's save
     is deleted."""
-    rules = game.match.rules
+    rules = game.table.rules
     won = rules.side_of(human) == event.winner
     lines = ending(game, event)
     stats, store = ports.stats, ports.store
@@ -58,8 +58,8 @@ def match_over(game: Game, ports: Ports, human: int, event: MatchOver) -> list[L
 def ending(game: Game, event: MatchOver) -> list[Line]:
     """Why the match ended, when it was not at the target: a side fell to the losing
     score, or the hand limit was reached (the highest score wins)."""
-    rules, words = game.match.rules, game.words
-    outcome = game.match.outcome()
+    rules, words = game.table.rules, game.words
+    outcome = game.table.outcome()
     reason = None if outcome is None else outcome.reason
     if reason is OutcomeReason.LOSING_SCORE_REACHED:
         low = min(event.scores)
