@@ -56,7 +56,8 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
         "question", "message", "messages", "option", "options", "action", "page", "part",
         "minute", "minutes", "moment", "chance", "long", "normal", "possible", "machine", "archive",
         "mono", "go", "audio", "standard", "silence", "section", "sections", "terminal",
-        "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases", "code", "codes", "version",
+        "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases",
+        "code", "codes", "version",
     }),
 }
 """Each language's own words spelled like a word of the English catalog (Italian "per",
