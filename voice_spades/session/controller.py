@@ -348,9 +348,7 @@ class Session:
     def bot_move(self) -> None:
         """Let the bot whose turn it is act, or play the table's next news (no pacing:
         callers pace)."""
-        events = self.table.advance()
-        if events:
-            self.after_action(events)
+        self.after_action(self.table.advance())  # none: a remote table caught up
         self._changed()
 
     def _changed(self) -> None:

@@ -96,6 +96,8 @@ class Game:
         turn on: a new hand forgets typed bids and marks, and on the human's turn to play
         the cursor goes to a playable card."""
         lines: list[Line] = []
+        if not events:  # a remote table jumped to the present (a catch-up): start from it
+            self.narrator.sync(self.view)
         for event in events:
             if isinstance(event, TrickWon) and behind:
                 cut(lines, trick_tag(self.narrator.hand_number, event.trick.number))
