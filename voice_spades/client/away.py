@@ -28,6 +28,11 @@ class AwaySummary:
         """The view after the last missed state: the table jumps to it."""
         self.missed: list[Note] = []
 
+    @property
+    def empty(self) -> bool:
+        """True when nothing came while away (the line was back at once)."""
+        return self.view is None and not self.missed
+
     def missed_state(self, events: Sequence[Event], view: PlayerView) -> None:
         """A state message that came while away."""
         for event in events:

@@ -100,6 +100,8 @@ class RemoteTable:
         """Stream messages found missing (the connection then resumes from :attr:`last_seq`)."""
         self.duplicates = 0
         """Stream messages received twice and dropped."""
+        self.catch_ups = 0
+        """Times the server said the stream was caught up after a resume."""
         self.errors: list[Message] = []
         """Every error the server sent, in order (the host and join commands read them)."""
         self._seed = secrets.randbits(31)  # the hint's sampling: the server's seed stays there
@@ -207,6 +209,12 @@ class RemoteTable:
         elif isinstance(event, MatchOver):
             self._over = event
 
+    def tell(self, message: Message) -> None:
+        """Say ``message`` at the table (the line's own news: lost, back). Thread-safe."""
+        with self._lock:
+            self._notes.append(Note(message))
+        self._wake()
+
     # ----- what the server sends, from the connection's thread -------------------------
     def receive(self, message: dict[str, JsonValue]) -> bool:
         """Take one message from the server. Returns False when a stream message is
@@ -251,8 +259,9 @@ class RemoteTable:
 
     def _caught_up(self) -> None:
         with self._lock:
+            self.catch_ups += 1
             away, self._away = self._away, None
-            if away is not None:
+            if away is not None and not away.empty:
                 self._notes.extend(away.notes())
                 if away.view is not None:  # the missed states become one step to the present
                     self._states.append((away.public_events(), away.view))

@@ -196,12 +196,13 @@ class Session:
         return self.game.turn.cursor.card
 
     # ----- start, run, stop --------------------------------------------------
-    def start(self, *, resumed: bool = False) -> None:
-        """Greet the player (or say where the resumed game stands) and prompt."""
+    def start(self, *, resumed: bool = False, greeting: Line | None = None) -> None:
+        """Greet the player (``greeting``, else the local game's welcome), or say where
+        the resumed game stands, and prompt."""
         with self._lock:
             game = self.game
             if not resumed:
-                lines = [welcome(game, self.settings, self.hints), *game.opening()]
+                lines = [greeting or welcome(game, self.settings, self.hints), *game.opening()]
             elif self.table.is_over:
                 lines = [*game.resumed(), game.over_prompt()]
             else:
