@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
     {"speech"},
     {"keys", "voice"},
     {"simulate", "bench", "app", "settings_command", "training_command"},
+    {"online"},
     {"cli"},
     {"__main__", "__init__"},
 ]

@@ -6,6 +6,8 @@
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
+    voice-spades host [play options] [--port N]  open a shared table; friends join it
+    voice-spades join CODE [--server ADDRESS] [--seat N] [--watch]
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ _SUBCOMMANDS: dict[str, str] = {
     "models": "voice_spades.voice.models.command:models_main",
     "settings": "voice_spades.settings_command:main",
     "train-voice": "voice_spades.training_command:main",
+    "host": "voice_spades.online.command:host_main",
+    "join": "voice_spades.online.command:join_main",
 }
 _BENCHES: dict[str, str] = {
     "engine": "voice_spades.bench.engine:main",

@@ -57,7 +57,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
         "minute", "minutes", "moment", "chance", "long", "normal", "possible", "machine", "archive",
         "mono", "go", "audio", "standard", "silence", "section", "sections", "terminal",
         "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases",
-        "code", "codes", "version", "tables",
+        "code", "codes", "version", "tables", "port",
     }),
 }
 """Each language's own words spelled like a word of the English catalog (Italian "per",

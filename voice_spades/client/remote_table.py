@@ -168,6 +168,12 @@ class RemoteTable:
             self._view = view
         return list(events)
 
+    def fresh(self) -> bool:
+        """True when the first state waiting to be played deals the match's first hand
+        (the player sat down before the start), False when it joins a match under way."""
+        with self._lock:
+            return bool(self._states) and bool(self._states[0][0])
+
     def notes(self) -> list[Note]:
         """Presence, chat, refusals and catch-ups received since the last call."""
         with self._lock:
@@ -300,6 +306,9 @@ class RemoteTable:
                 self._view = view  # the session is built on it before the first state plays
             if self._rules is not None:
                 self.ready.set()
+        elif kind == "presence" and message.get("seat") == self.my_seat is not None \
+                and message.get("state") in ("joined", "took_seat", "back"):
+            pass  # the player's own arrival: they know
         elif kind in ("presence", "chat"):
             note = _note(kind, message)
             if note is not None:

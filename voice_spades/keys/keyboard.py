@@ -10,7 +10,7 @@ comment, and the end of input saves the game and quits.
 from __future__ import annotations
 
 import time
-from typing import TextIO
+from collections.abc import Iterable
 
 from voice_spades.commands import Intent, Propose
 from voice_spades.keys.actions import ACTIONS
@@ -77,7 +77,7 @@ class KeyboardInput:
         if not self.session.stopped.is_set():
             self.session.submit(InputEnded())
 
-    def run_lines(self, stream: TextIO) -> None:
+    def run_lines(self, stream: Iterable[str]) -> None:
         """Read lines of key names, each once the game waits for the player."""
         try:
             for line in stream:
