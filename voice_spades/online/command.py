@@ -105,7 +105,8 @@ def join_main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None, *, hosting: bool) -> int:
-    said = start_language(sys.argv[1:] if argv is None else argv)
+    # From ``voice-spades``, the language is chosen already and its option taken out.
+    said = start_language(sys.argv[1:]) if argv is None else []
     parser = host_parser() if hosting else join_parser()
     args = parser.parse_args(argv)
     show_any_text(sys.stdout, sys.stderr)
