@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -45,7 +46,14 @@ from voice_spades.protocol.codec import (
     decode_view,
 )
 from voice_spades.protocol.redact import WATCHER_SEAT
-from voice_spades.protocol.wire import Act, ClientMessage
+from voice_spades.protocol.wire import (
+    CHAT_MAX,
+    CHAT_PER_WINDOW,
+    CHAT_WINDOW,
+    Act,
+    Chat,
+    ClientMessage,
+)
 from voice_spades.storage import SaveStore
 from voice_spades.table import Note, PreviousHand
 
@@ -104,6 +112,8 @@ class RemoteTable:
         """Times the server said the stream was caught up after a resume."""
         self.errors: list[Message] = []
         """Every error the server sent, in order (the host and join commands read them)."""
+        self._chats: list[float] = []
+        """When this player's recent chat messages were sent."""
         self._seed = secrets.randbits(31)  # the hint's sampling: the server's seed stays there
 
     # ----- the Table, for the session thread ---------------------------------------
@@ -150,6 +160,20 @@ class RemoteTable:
         """Send the player's action; its events come back in the stream."""
         self._send(Act(action_to_text(action), self.last_seq))
         return []
+
+    def chat(self, text: str) -> Message | None:
+        """Send ``text`` to the table, within the protocol's limits (the server checks
+        them too): at most :data:`CHAT_MAX` characters, :data:`CHAT_PER_WINDOW` messages
+        in :data:`CHAT_WINDOW` seconds."""
+        if len(text) > CHAT_MAX:
+            return Message("net.chat_too_long", limit=CHAT_MAX)
+        now = time.monotonic()
+        self._chats = [at for at in self._chats if now - at < CHAT_WINDOW]
+        if len(self._chats) >= CHAT_PER_WINDOW:
+            return Message("net.chat_too_fast")
+        self._chats.append(now)
+        self._send(Chat(text))
+        return None
 
     def pending(self) -> bool:
         """True while received states wait to be played."""

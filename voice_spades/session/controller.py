@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from voice_spades.commands import AnyIntent
+from voice_spades.commands import AnyIntent, Chat
 from voice_spades.engine import Card, Event, Match, MatchOver, PlayerView
 from voice_spades.errors import IllegalActionError, SpadesError
 from voice_spades.messages import Message
@@ -165,7 +165,8 @@ class Session:
         with self._lock:
             turn = self.game.turn
             return GrammarContext(self.view, self.question_text, turn.cursor.card, turn.typed,
-                                  tuple(turn.marked), self.match.is_over)
+                                  tuple(turn.marked), self.table.is_over,
+                                  not isinstance(self.table, LocalTable))
 
     @property
     def match(self) -> Match:
@@ -259,15 +260,20 @@ class Session:
                     if self.asked.first_told():  # in turn, after the prompt, which stands
                         self.emit([self.line("error.key_too_early", key=item.label)])
                 else:
-                    self.carry_out(self.game.turn.decide(intent, self.game.turn_table()))
+                    self._intent(intent)
             elif isinstance(item, InputEnded):
                 self.quit("session.input_ended")
             else:
-                self.carry_out(self.game.turn.decide(item, self.game.turn_table()))
+                self._intent(item)
             if self.question_text not in (None, asked):
                 self.asked.asked()  # a new question: keys read before it wait
             self._changed()
 
+    def _intent(self, intent: AnyIntent) -> None:
+        if isinstance(intent, Chat):  # table talk: not about the cards
+            self.emit(self.watchers.chat(self.table, self.game, intent))
+        else:
+            self.carry_out(self.game.turn.decide(intent, self.game.turn_table()))
 
     def handle(self, intent: AnyIntent) -> None:
         """Handle one intent now (tests, and the session thread)."""
@@ -276,8 +282,8 @@ class Session:
     def quit(self, message: str = "session.saved_quit") -> None:
         """Save, say goodbye (or that the game could not be saved), and stop :meth:`run`."""
         self.save()
-        unsaved = {} if self.table.is_over or self.save_problem is None else {
-            "reason": self.save_problem}
+        unsaved = {} if self.table.is_over or self.autosave.problem is None else {
+            "reason": self.autosave.problem}
         if unsaved:
             message = UNSAVED.get(message, message)
         self.emit([self.line(message, priority=Priority.HIGH, **unsaved)])
@@ -402,11 +408,6 @@ class Session:
         problem = self.autosave.save(self.ports.store, self.table, self.settings)
         if problem is not None:
             self.emit([self.line("session.cannot_save", priority=Priority.HIGH, reason=problem)])
-
-    @property
-    def save_problem(self) -> Message | None:
-        """Why the last autosave failed (None when it worked): said again at quit."""
-        return self.autosave.problem
 
     # ----- lines ----------------------------------------------------------------
     def line(self, message_id: str, *, priority: Priority = Priority.NORMAL,

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from voice_spades.commands import Chat, ChatStep
 from voice_spades.engine import Event
 from voice_spades.narration import Line, Priority
 from voice_spades.session.game import Game
-from voice_spades.table import Note, Table, TableSnapshot
+from voice_spades.table import LocalTable, Note, Table, TableSnapshot
 
 Watcher = Callable[[TableSnapshot], None]
 """Told the table's state after each change, on the session thread."""
@@ -52,6 +53,20 @@ class Watchers:
             return []
         self.publish(table, (), notes)
         return note_lines(game, notes, chat_muted=self.chat_muted)
+
+
+    def chat(self, table: Table, game: Game, chat: Chat) -> list[Line]:
+        """What a chat intent says: the line to type opened, a message sent (or why
+        not), chat muted or back on."""
+        if chat.step is ChatStep.MUTE:
+            self.chat_muted = not self.chat_muted
+            return [game.line("table.chat_muted" if self.chat_muted else "table.chat_unmuted")]
+        if chat.step is ChatStep.OPEN:  # a local table has no one to talk to
+            return [game.line("table.chat_local" if isinstance(table, LocalTable)
+                              else "table.chat_prompt")]
+        text = " ".join(chat.text.split())
+        refusal = table.chat(text) if text else None
+        return [] if refusal is None else [game.line(refusal.id, **refusal.fields)]
 
 
 def note_lines(game: Game, notes: Sequence[Note], *, chat_muted: bool) -> list[Line]:

@@ -99,6 +99,10 @@ class Table(Protocol):
     def notes(self) -> list[Note]:
         """What was said at the table since the last call (presence, chat, refusals)."""
 
+    def chat(self, text: str) -> Message | None:
+        """Send a chat message to the table; why not, when it cannot go (no one to
+        talk to at a local table, too long, too fast)."""
+
     def opening_events(self) -> list[Event]:
         """The events of the match's start (the first deal), to narrate a new match."""
 

@@ -87,6 +87,10 @@ class LocalTable:
         """Nothing is said at a local table but the game."""
         return []
 
+    def chat(self, text: str) -> Message | None:
+        """No one to talk to: the bots do not chat."""
+        return Message("table.chat_local")
+
     def opening_events(self) -> list[Event]:
         """The first deal's events."""
         return self.match.opening_events()
