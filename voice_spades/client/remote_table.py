@@ -130,6 +130,11 @@ class RemoteTable:
         return self._rules
 
     @property
+    def seated(self) -> bool:
+        """True once the server has welcomed this viewer and described the table."""
+        return self.token is not None and self._rules is not None
+
+    @property
     def seed(self) -> int:
         """A number of this client's own for the hint's sampling."""
         return self._seed

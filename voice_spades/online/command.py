@@ -154,7 +154,7 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
         stack.callback(line.close)
         refusal = line.failure or (table.errors[0] if table.token is None and table.errors
                                    else None)
-        if refusal is not None or table.token is None:
+        if refusal is not None or not table.seated:
             print(render_message(refusal or Message("table.unreachable", address=url)),
                   file=sys.stderr)
             return 2
@@ -180,5 +180,5 @@ def open_line(url: str, name: str, first: ClientMessage,
     line.start()
     line.opened.wait(OPEN_TIMEOUT + 1)
     if line.failure is None:
-        wait(lambda: table.token is not None or bool(table.errors), WELCOME_WAIT)
+        wait(lambda: table.seated or bool(table.errors), WELCOME_WAIT)
     return line, table

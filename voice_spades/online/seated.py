@@ -153,7 +153,8 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
     fresh = table.fresh()
     if not fresh:
         table.advance()  # the table as it stands: said as a resumed game says it
-    session = Session(table, Ports(cued, pacer=Pacer(output.is_busy, min_gap=args.pace or 0.4)),
+    pace = 0.4 if args.pace is None else args.pace  # play's pace for text, as app.py
+    session = Session(table, Ports(cued, pacer=Pacer(output.is_busy, min_gap=pace)),
                       settings=GameSettings(rules=table.rules.name, seat=table.seat),
                       verbosity=verbosity, hints=hints(keymap),
                       hooks=InputHooks(help_text=lambda: help_text(keymap),
@@ -162,10 +163,8 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
     keyboard = KeyboardInput(session, keymap)
     voice, said = start_voice_input(args, session, output, keymap, paths)
     session.notify([*said_sounds, *said], urgent=False)
-    start = session.line("table.joined" if table.my_seat is not None else "table.watching",
-                         code=table.code)
     if fresh:
-        session.start(greeting=start)
+        session.start(greeting=session.line("table.started"))
     else:
         session.start(resumed=True)
     return _played(session, keyboard, output, voice, line,
