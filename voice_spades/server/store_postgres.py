@@ -1,0 +1,233 @@
+"""Tables kept in PostgreSQL, shared by several server processes (``--database postgresql://``).
+
+:class:`PostgresStore` implements :class:`~voice_spades.server.store.TableStore` with
+psycopg 3. Any process may serve any client of any table, so a table's log is the one
+place its actions are ordered: ``append`` runs one server-side function,
+``voice_spades_append``, that takes a transaction-scoped advisory lock on the table's
+code, accepts the entry only at the next free index (the primary key ``(code, idx)``
+refuses a second writer as well), and in the same transaction sends ``NOTIFY
+voice_spades_log, 'code:index'``; PostgreSQL delivers a notification only once its
+transaction commits, so a process hears of an entry only when it is stored.
+:class:`PostgresFeed` listens on that channel in a thread of its own and tells its
+server which table grew; the server then reads the new entries with ``entries``.
+
+psycopg is imported when a store is opened, so the game runs without it unless a
+PostgreSQL address is given.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from voice_spades.server.store import TableRecord, TokenRecord
+
+if TYPE_CHECKING:
+    import psycopg
+
+CHANNEL = "voice_spades_log"
+SCHEMA_LOCK = 461_046
+"""Advisory lock key held while the schema is made, so two processes starting at once
+do not both create it (CREATE ... IF NOT EXISTS races on the catalog's unique keys)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS voice_spades_tables (
+    code text PRIMARY KEY,
+    rules text NOT NULL,
+    seed bigint NOT NULL,
+    grace integer NOT NULL,
+    created timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS voice_spades_entries (
+    code text NOT NULL REFERENCES voice_spades_tables (code) ON DELETE CASCADE,
+    idx integer NOT NULL,
+    entry text NOT NULL,
+    PRIMARY KEY (code, idx)
+);
+CREATE TABLE IF NOT EXISTS voice_spades_tokens (
+    hash text PRIMARY KEY,
+    code text NOT NULL REFERENCES voice_spades_tables (code) ON DELETE CASCADE,
+    seat integer,
+    name text NOT NULL
+);
+CREATE OR REPLACE FUNCTION voice_spades_append(p_code text, p_idx integer, p_entry text)
+RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    next_idx integer;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_code, 0));
+    SELECT coalesce(max(idx) + 1, 0) INTO next_idx
+        FROM voice_spades_entries WHERE code = p_code;
+    IF p_idx < next_idx THEN
+        RETURN false;
+    END IF;
+    IF p_idx > next_idx THEN
+        RAISE EXCEPTION 'entry % of table % would leave a gap (next is %)',
+            p_idx, p_code, next_idx USING ERRCODE = 'data_exception';
+    END IF;
+    INSERT INTO voice_spades_entries (code, idx, entry) VALUES (p_code, p_idx, p_entry);
+    PERFORM pg_notify('voice_spades_log', p_code || ':' || p_idx);
+    RETURN true;
+END $$;
+"""
+
+
+def is_postgres_address(database: str | None) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) address, as ``--database`` takes."""
+    return database is not None and database.startswith(("postgresql://", "postgres://"))
+
+
+def _connect(dsn: str) -> psycopg.Connection[Any]:
+    import psycopg
+
+    return psycopg.connect(dsn, autocommit=True, connect_timeout=10)
+
+
+class PostgresStore:
+    """A :class:`~voice_spades.server.store.TableStore` in PostgreSQL (see module doc).
+
+    One connection, used under a lock: the server calls the store from its event loop
+    and from its bots' threads. A call that finds the connection broken (PostgreSQL
+    restarted) reconnects once and tries again; a second failure is raised, so the
+    server acknowledges nothing it could not store."""
+
+    def __init__(self, dsn: str) -> None:
+        self._dsn = dsn
+        self._lock = threading.Lock()
+        self._conn = _connect(dsn)
+        with self._conn.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            self._conn.execute(SCHEMA)
+
+    def _call(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        import psycopg
+
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    if self._conn.closed:
+                        self._conn = _connect(self._dsn)
+                    cursor = self._conn.execute(sql, params)
+                    return cursor.fetchall() if cursor.description else []
+                except psycopg.OperationalError:
+                    if attempt == 2 or not self._conn.broken:
+                        raise
+                    self._conn.close()
+        raise AssertionError("unreachable")
+
+    def create(self, code: str, rules: dict[str, Any], seed: int, grace: int) -> None:
+        """Record a new table (its code must not be in use)."""
+        self._call("INSERT INTO voice_spades_tables (code, rules, seed, grace) "
+                   "VALUES (%s, %s, %s, %s)", (code, json.dumps(rules), seed, grace))
+
+    def append(self, code: str, index: int, entry: dict[str, Any]) -> bool:
+        """Store ``entry`` as entry ``index`` of table ``code``; False when another
+        writer already stored that index (read ``entries`` and catch up). An index past
+        the next free one is a ValueError: a log never has a gap."""
+        import psycopg
+
+        try:
+            rows = self._call("SELECT voice_spades_append(%s, %s, %s)",
+                              (code, index, json.dumps(entry, separators=(",", ":"))))
+        except psycopg.errors.DataException as error:
+            raise ValueError(str(error).strip()) from error
+        return bool(rows[0][0])
+
+    def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
+        """Table ``code``'s log from index ``start`` on, in order."""
+        rows = self._call("SELECT entry FROM voice_spades_entries WHERE code = %s "
+                          "AND idx >= %s ORDER BY idx", (code, start))
+        return [json.loads(row[0]) for row in rows]
+
+    def tables(self) -> list[TableRecord]:
+        """Every table, oldest first, to load at start-up."""
+        rows = self._call("SELECT code, rules, seed, grace FROM voice_spades_tables "
+                          "ORDER BY created, code", ())
+        return [TableRecord(code, json.loads(rules), int(seed), int(grace))
+                for code, rules, seed, grace in rows]
+
+    def add_token(self, token_hash: str, code: str, seat: int | None, name: str) -> None:
+        """Keep a token's SHA-256 with the place it gives (``seat`` None: a watcher)."""
+        self._call("INSERT INTO voice_spades_tokens (hash, code, seat, name) "
+                   "VALUES (%s, %s, %s, %s) ON CONFLICT (hash) DO UPDATE SET "
+                   "code = excluded.code, seat = excluded.seat, name = excluded.name",
+                   (token_hash, code, seat, name))
+
+    def token(self, token_hash: str) -> TokenRecord | None:
+        """The place a token's SHA-256 gives, or None for an unknown token."""
+        rows = self._call("SELECT code, seat, name FROM voice_spades_tokens "
+                          "WHERE hash = %s", (token_hash,))
+        if not rows:
+            return None
+        code, seat, name = rows[0]
+        return TokenRecord(code, seat, name)
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+
+class PostgresFeed:
+    """Tells a server which tables other processes appended to (LISTEN ``voice_spades_log``).
+
+    A thread of its own holds a second connection and waits for notifications at most
+    :data:`WAIT` seconds at a time, so :meth:`close` ends it within that. Notifications
+    of this process's own appends arrive too: the server ignores an index it already
+    has. Should the connection drop, the thread reconnects (every :data:`RETRY`
+    seconds until closed) and then calls ``on_resync()``: notifications sent while it
+    was away are lost, so the server re-reads every table it serves."""
+
+    WAIT = 0.5
+    RETRY = 1.0
+
+    def __init__(self, dsn: str, on_resync: Callable[[], None] | None = None) -> None:
+        self._dsn = dsn
+        self._on_resync = on_resync
+        self._closed = threading.Event()
+        self._listening = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []
+
+    def start(self, on_append: Callable[[str, int], None]) -> None:
+        """Listen in a thread, calling ``on_append(code, index)`` for each stored entry;
+        returns once listening (so no entry stored after it returns is missed)."""
+        self._thread = threading.Thread(target=self._run, args=(on_append,),
+                                        name="postgres-feed", daemon=True)
+        self._thread.start()
+        self._listening.wait(timeout=10)
+
+    def _run(self, on_append: Callable[[str, int], None]) -> None:
+        import psycopg
+
+        first = True
+        while not self._closed.is_set():
+            try:
+                with _connect(self._dsn) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if not first and self._on_resync is not None:
+                        self._on_resync()
+                    first = False
+                    self._listening.set()
+                    while not self._closed.is_set():
+                        for note in conn.notifies(timeout=self.WAIT):
+                            code, _, index = note.payload.rpartition(":")
+                            if code and index.isdigit():
+                                on_append(code, int(index))
+            except psycopg.OperationalError as error:
+                self.errors.append(str(error).strip())
+                self._closed.wait(self.RETRY)
+
+    def close(self) -> None:
+        """Stop listening; returns within :data:`WAIT` seconds (plus a connect's)."""
+        self._closed.set()
+        if self._thread is not None:
+            self._thread.join(timeout=self.WAIT + 12)
+
+
+def open_postgres(dsn: str) -> tuple[PostgresStore, PostgresFeed]:
+    """The store and feed for ``--database postgresql://...``."""
+    return PostgresStore(dsn), PostgresFeed(dsn)
+
