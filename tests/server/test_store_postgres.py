@@ -79,6 +79,9 @@ def test_tables_entries_and_tokens_come_back_as_stored(store: PostgresStore,
                                   TableRecord("000042",
                                               {"profile": "playroom", "players": 6}, 7, 5)]
         assert other.entries("123456") == log
+        assert other.table("000042") == TableRecord(
+            "000042", {"profile": "playroom", "players": 6}, 7, 5)
+        assert other.table("654321") is None
     finally:
         other.close()
 

@@ -148,6 +148,14 @@ class PostgresStore:
         return [TableRecord(code, json.loads(rules), int(seed), int(grace))
                 for code, rules, seed, grace in rows]
 
+    def table(self, code: str) -> TableRecord | None:
+        """Table ``code`` if it exists: a process asked for a table another process
+        created since it started loads it from here."""
+        rows = self._call("SELECT code, rules, seed, grace FROM voice_spades_tables "
+                          "WHERE code = %s", (code,))
+        return TableRecord(rows[0][0], json.loads(rows[0][1]), int(rows[0][2]),
+                           int(rows[0][3])) if rows else None
+
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str) -> None:
         """Keep a token's SHA-256 with the place it gives (``seat`` None: a watcher)."""
         self._call("INSERT INTO voice_spades_tokens (hash, code, seat, name) "
