@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+PRIVATE_EVENTS = frozenset({"HandDealt", "DrawFinished", "CardDrawn", "CardsExchanged"})
+"""Events each viewer gets its own redaction of (``protocol.redact``)."""
 RECEIVE_TIMEOUT = 30.0
 """Seconds a client waits for its next message before it calls its table stalled."""
 
@@ -43,6 +46,8 @@ class Viewer:
     duplicates: int = 0
     hands_scored: int = 0
     done: bool = False
+    public: list[str] = field(default_factory=list)
+    """The events every viewer sees alike (not the deal, draw or exchange), as JSON."""
 
 
 @dataclass
@@ -171,6 +176,8 @@ async def _play(ws: ClientConnection, table: TableRun, viewer: Viewer,
             continue
         viewer.states.append(now)
         for event in message.get("events", ()):
+            if event.get("type") not in PRIVATE_EVENTS:
+                viewer.public.append(json.dumps(event, sort_keys=True))
             if event.get("type") == "HandScored":
                 viewer.hands_scored += 1
             elif event.get("type") == "MatchOver":
@@ -202,5 +209,5 @@ def percentile(values: list[float], fraction: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    rank = max(0, min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1))
     return ordered[rank]
