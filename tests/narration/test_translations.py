@@ -49,7 +49,7 @@ auto), and the Playroom's variants as its options name them (--no-hell, --quicks
 SAME_SPELLING: Mapping[str, frozenset[str]] = {
     "it": frozenset({
         "in", "no", "per", "far", "decide", "file", "computer", "bonus", "audio",
-        "standard", "backspace", "screen", "reader", "volume", "stereo",
+        "standard", "backspace", "screen", "reader", "volume", "stereo", "server", "chat",
     }),
     "fr": frozenset({
         "as", "en", "on", "plus", "point", "points", "total", "score", "scores", "table",
@@ -57,6 +57,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
         "minute", "minutes", "moment", "chance", "long", "normal", "possible", "machine", "archive",
         "mono", "go", "audio", "standard", "silence", "section", "sections", "terminal",
         "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases",
+        "code", "codes", "version",
     }),
 }
 """Each language's own words spelled like a word of the English catalog (Italian "per",

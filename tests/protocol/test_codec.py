@@ -13,20 +13,25 @@ from hypothesis import strategies as st
 
 from voice_spades.engine import (
     PROFILE_NAMES,
+    Bid,
     Card,
     CardDrawn,
     CardsExchanged,
     Event,
     HandDealt,
     Match,
+    Message,
     PlayerView,
+    Seat,
     profile,
 )
 from voice_spades.protocol.codec import (
     ProtocolError,
     decode_event,
+    decode_message,
     decode_view,
     encode_event,
+    encode_message,
     encode_view,
 )
 from voice_spades.protocol.redact import events_for, view_for
@@ -143,3 +148,23 @@ def test_random_json_never_decodes_to_anything_but_a_protocol_error(
         kind: str, fields: dict[str, object]) -> None:
     with contextlib.suppress(ProtocolError):
         decode_event({"type": kind, **fields})
+
+
+def test_a_refusal_travels_with_its_typed_fields() -> None:
+    match = Match(profile("pagat"), seed=3)
+    while not match.view(0).trick or match.to_act == 0:
+        match.apply(match.legal_actions()[0])
+    seat = match.to_act or 0
+    wrong = next(card for card in match.view(seat).hand_cards
+                 if card not in match.view(seat).legal)
+    refusal = match.refusal(wrong, seat)
+    assert refusal is not None
+    assert decode_message(through_json(encode_message(refusal))) == refusal
+    nested = Message("net.illegal", reason=refusal, turn=Seat(2), bid=Bid(0, blind=True),
+                     limit=3, text="x", none=None)
+    assert decode_message(through_json(encode_message(nested))) == nested
+    for broken in [{"id": 3, "fields": {}}, {"id": "a"}, {"id": "a", "fields": {"x": {"y": 1}}},
+                   {"id": "a", "fields": {"x": {"seat": -1}}},
+                   {"id": "a", "fields": {"x": {"card": "ZZ"}}}]:
+        with pytest.raises(ProtocolError):
+            decode_message(broken)

@@ -15,6 +15,7 @@ from voice_spades.server.store_postgres import (  # noqa: E402
     PostgresFeed,
     PostgresStore,
     is_postgres_address,
+    open_postgres,
 )
 
 RULES = {"profile": "pagat", "players": 4, "target": 500}
@@ -67,10 +68,12 @@ def test_tables_entries_and_tokens_come_back_as_stored(store: PostgresStore,
     assert store.entries("123456", 2) == log[2:]
     assert store.entries("123456", 9) == []
     assert store.entries("000042") == []
-    store.add_token("a" * 64, "123456", 0, "Zoé")
-    store.add_token("b" * 64, "123456", None, "Watcher")
-    assert store.token("a" * 64) == TokenRecord("123456", 0, "Zoé")
-    assert store.token("b" * 64) == TokenRecord("123456", None, "Watcher")
+    store.add_token("a" * 64, "123456", 0, "Zoé", "seat:0")
+    store.add_token("b" * 64, "123456", None, "Watcher", "watch:0")
+    assert store.token("a" * 64) == TokenRecord("123456", 0, "Zoé", "seat:0")
+    assert store.token("b" * 64) == TokenRecord("123456", None, "Watcher", "watch:0")
+    with pytest.raises(ValueError, match="exists"):
+        store.create("123456", RULES, 5, 30)
     assert store.token("c" * 64) is None
     # A second process opening the same database sees it all (the schema is kept).
     other = PostgresStore(pg_dsn)
@@ -139,7 +142,7 @@ def test_the_feed_tells_every_stored_entry_in_order(store: PostgresStore,
                                                     pg_dsn: str) -> None:
     heard: list[tuple[str, int]] = []
     feed = PostgresFeed(pg_dsn)
-    feed.start(lambda code, index: heard.append((code, index)))
+    feed.subscribe(lambda code, index: heard.append((code, index)))
     try:
         store.create("333333", RULES, 1, 30)
         store.create("444444", RULES, 2, 30)
@@ -158,33 +161,53 @@ def test_the_feed_tells_every_stored_entry_in_order(store: PostgresStore,
 
 def test_the_feed_stops_promptly(pg_dsn: str) -> None:
     feed = PostgresFeed(pg_dsn)
-    feed.start(lambda code, index: None)
+    feed.subscribe(lambda code, index: None)
     started = time.monotonic()
     feed.close()
     assert time.monotonic() - started < PostgresFeed.WAIT + 0.5
     assert feed._thread is not None and not feed._thread.is_alive()
 
 
-def test_store_and_feed_come_back_after_their_connections_drop(store: PostgresStore,
-                                                               pg_dsn: str) -> None:
+def test_a_process_hears_the_others_appends_not_its_own(pg_dsn: str) -> None:
+    mine, feed = open_postgres(pg_dsn)
+    other = PostgresStore(pg_dsn)
     heard: list[tuple[str, int]] = []
-    resyncs: list[float] = []
-    feed = PostgresFeed(pg_dsn, on_resync=lambda: resyncs.append(time.monotonic()))
-    feed.start(lambda code, index: heard.append((code, index)))
+    feed.subscribe(lambda code, index: heard.append((code, index)))
+    try:
+        mine.create("666666", RULES, 1, 30)
+        for index in range(10):
+            writer = mine if index % 2 == 0 else other
+            assert writer.append("666666", index, {"k": "start"})
+        assert wait_for(lambda: len(heard) >= 5, 5)
+        time.sleep(0.2)  # time enough for the others to arrive, were any coming
+    finally:
+        feed.close()
+        mine.close()
+        other.close()
+    assert heard == [("666666", i) for i in (1, 3, 5, 7, 9)]
+
+
+def test_store_and_feed_come_back_after_their_connections_drop(pg_dsn: str) -> None:
+    store = PostgresStore(pg_dsn)
+    heard: list[tuple[str, int]] = []
+    feed = PostgresFeed(pg_dsn)
+    feed.subscribe(lambda code, index: heard.append((code, index)))
     try:
         store.create("555555", RULES, 1, 30)
         assert store.append("555555", 0, {"k": "start"})
         assert wait_for(lambda: heard == [("555555", 0)], 5)
         assert terminate_others(pg_dsn) >= 2  # the store's and the feed's
-        # The store reconnects within the call; the feed within RETRY seconds.
-        assert store.append("555555", 1, {"k": "act", "seat": 0, "action": "bid 2"})
-        assert wait_for(lambda: len(resyncs) == 1, PostgresFeed.RETRY + 5)
-        assert store.append("555555", 2, {"k": "act", "seat": 1, "action": "bid 3"})
+        # The store reconnects within the call. The feed is away for RETRY seconds:
+        # what is appended meanwhile reaches it when it is back, by its catch-up.
+        assert store.append("555555", 1, {"k": "act", "seat": 0, "action": "bid:2"})
+        assert wait_for(lambda: ("555555", 1) in heard, PostgresFeed.RETRY + 5)
+        assert store.append("555555", 2, {"k": "act", "seat": 1, "action": "bid:3"})
         assert wait_for(lambda: ("555555", 2) in heard, 5)
     finally:
         feed.close()
     assert feed.errors  # the drop was seen, and survived
     assert len(store.entries("555555")) == 3
+    store.close()
 
 
 def test_two_processes_making_the_schema_at_once_both_start(pg_dsn: str) -> None:

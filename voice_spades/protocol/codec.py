@@ -44,8 +44,10 @@ from voice_spades.engine import (
     NilResult,
     Phase,
     PlayerView,
+    Seat,
     SideScore,
     SpadesBroken,
+    Suit,
     TiedAtTarget,
     Trick,
     TrickWon,
@@ -57,6 +59,7 @@ from voice_spades.engine import (
     options_to_dict,
 )
 from voice_spades.errors import InvalidInputError, SpadesError
+from voice_spades.messages import Message
 
 JsonValue = Any
 """A value ``json.loads`` gives or ``json.dumps`` takes."""
@@ -271,3 +274,65 @@ def _action(raw: JsonValue) -> Any:
         return action_from_text(raw)
     except SpadesError as exc:
         raise bad("action") from exc
+
+
+# ----- catalog messages (errors and the engine's refusals) --------------------------
+def encode_message(message: Message) -> dict[str, JsonValue]:
+    """A catalog message as ``{"id": ..., "fields": {...}}``. A field keeps its type:
+    a card is ``{"card": "QS"}``, a suit ``{"suit": "H"}``, a seat ``{"seat": 2}``, a
+    bid ``{"bid": "nil"}``, a tuple a list, a message inside one an object like this
+    one; numbers, text, booleans and null are themselves."""
+    return {"id": message.id, "fields": {name: encode_field(value)
+                                         for name, value in message.fields.items()}}
+
+
+def encode_field(value: object) -> JsonValue:
+    """One message field as JSON (see :func:`encode_message`)."""
+    if isinstance(value, Message):
+        return encode_message(value)
+    if isinstance(value, Card):
+        return {"card": value.code}
+    if isinstance(value, Suit):
+        return {"suit": value.letter}
+    if isinstance(value, Seat):
+        return {"seat": int(value)}
+    if isinstance(value, Bid):
+        return {"bid": value.code}
+    if isinstance(value, tuple | list):
+        return [encode_field(item) for item in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def decode_message(data: JsonValue) -> Message:
+    """Inverse of :func:`encode_message`; raises ProtocolError on anything else."""
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str) \
+            or not isinstance(data.get("fields"), dict) or len(data) != 2:
+        raise bad("message")
+    return Message(data["id"], **{str(k): decode_field(v) for k, v in data["fields"].items()})
+
+
+def decode_field(raw: JsonValue) -> object:
+    """Inverse of :func:`encode_field`."""
+    if isinstance(raw, dict):
+        if "id" in raw:
+            return decode_message(raw)
+        if len(raw) != 1:
+            raise bad("field")
+        (kind, value), = raw.items()
+        if kind == "card":
+            return _parsed(Card.parse, value, "field")
+        if kind == "suit":
+            return _parsed(Suit.parse, value, "field")
+        if kind == "bid":
+            return _parsed(Bid.parse, value, "field")
+        if kind == "seat" and isinstance(value, int) and not isinstance(value, bool) \
+                and 0 <= value < 16:
+            return Seat(value)
+        raise bad("field")
+    if isinstance(raw, list):
+        return tuple(decode_field(item) for item in raw)
+    if raw is None or isinstance(raw, bool | int | float | str):
+        return raw
+    raise bad("field")

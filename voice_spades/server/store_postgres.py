@@ -9,7 +9,8 @@ refuses a second writer as well), and in the same transaction sends ``NOTIFY
 voice_spades_log, 'code:index'``; PostgreSQL delivers a notification only once its
 transaction commits, so a process hears of an entry only when it is stored.
 :class:`PostgresFeed` listens on that channel in a thread of its own and tells its
-server which table grew; the server then reads the new entries with ``entries``.
+server which table another process made grow; the server then reads the new entries
+with ``entries``.
 
 psycopg is imported when a store is opened, so the game runs without it unless a
 PostgreSQL address is given.
@@ -22,7 +23,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from voice_spades.server.store import TableRecord, TokenRecord
+from voice_spades.server.store import Entry, TableRecord, TokenRecord
 
 if TYPE_CHECKING:
     import psycopg
@@ -50,7 +51,8 @@ CREATE TABLE IF NOT EXISTS voice_spades_tokens (
     hash text PRIMARY KEY,
     code text NOT NULL REFERENCES voice_spades_tables (code) ON DELETE CASCADE,
     seat integer,
-    name text NOT NULL
+    name text NOT NULL,
+    viewer text NOT NULL
 );
 CREATE OR REPLACE FUNCTION voice_spades_append(p_code text, p_idx integer, p_entry text)
 RETURNS boolean LANGUAGE plpgsql AS $$
@@ -118,11 +120,16 @@ class PostgresStore:
         raise AssertionError("unreachable")
 
     def create(self, code: str, rules: dict[str, Any], seed: int, grace: int) -> None:
-        """Record a new table (its code must not be in use)."""
-        self._call("INSERT INTO voice_spades_tables (code, rules, seed, grace) "
-                   "VALUES (%s, %s, %s, %s)", (code, json.dumps(rules), seed, grace))
+        """A new table with an empty log; ValueError if the code is in use."""
+        import psycopg
 
-    def append(self, code: str, index: int, entry: dict[str, Any]) -> bool:
+        try:
+            self._call("INSERT INTO voice_spades_tables (code, rules, seed, grace) "
+                       "VALUES (%s, %s, %s, %s)", (code, json.dumps(rules), seed, grace))
+        except psycopg.errors.UniqueViolation as error:
+            raise ValueError(f"table {code} exists") from error
+
+    def append(self, code: str, index: int, entry: Entry) -> bool:
         """Store ``entry`` as entry ``index`` of table ``code``; False when another
         writer already stored that index (read ``entries`` and catch up). An index past
         the next free one is a ValueError: a log never has a gap."""
@@ -135,7 +142,7 @@ class PostgresStore:
             raise ValueError(str(error).strip()) from error
         return bool(rows[0][0])
 
-    def entries(self, code: str, start: int = 0) -> list[dict[str, Any]]:
+    def entries(self, code: str, start: int = 0) -> list[Entry]:
         """Table ``code``'s log from index ``start`` on, in order."""
         rows = self._call("SELECT entry FROM voice_spades_entries WHERE code = %s "
                           "AND idx >= %s ORDER BY idx", (code, start))
@@ -156,58 +163,66 @@ class PostgresStore:
         return TableRecord(rows[0][0], json.loads(rows[0][1]), int(rows[0][2]),
                            int(rows[0][3])) if rows else None
 
-    def add_token(self, token_hash: str, code: str, seat: int | None, name: str) -> None:
+    def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
+                  viewer: str) -> None:
         """Keep a token's SHA-256 with the place it gives (``seat`` None: a watcher)."""
-        self._call("INSERT INTO voice_spades_tokens (hash, code, seat, name) "
-                   "VALUES (%s, %s, %s, %s) ON CONFLICT (hash) DO UPDATE SET "
-                   "code = excluded.code, seat = excluded.seat, name = excluded.name",
-                   (token_hash, code, seat, name))
+        self._call("INSERT INTO voice_spades_tokens (hash, code, seat, name, viewer) "
+                   "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (hash) DO UPDATE SET "
+                   "code = excluded.code, seat = excluded.seat, name = excluded.name, "
+                   "viewer = excluded.viewer", (token_hash, code, seat, name, viewer))
 
     def token(self, token_hash: str) -> TokenRecord | None:
         """The place a token's SHA-256 gives, or None for an unknown token."""
-        rows = self._call("SELECT code, seat, name FROM voice_spades_tokens "
+        rows = self._call("SELECT code, seat, name, viewer FROM voice_spades_tokens "
                           "WHERE hash = %s", (token_hash,))
         if not rows:
             return None
-        code, seat, name = rows[0]
-        return TokenRecord(code, seat, name)
+        code, seat, name, viewer = rows[0]
+        return TokenRecord(code, seat, name, viewer)
+
+    def backend_pid(self) -> int:
+        """The PostgreSQL session this store writes through (its notifications carry it)."""
+        return int(self._conn.info.backend_pid)
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (idempotent)."""
         with self._lock:
             self._conn.close()
 
 
 class PostgresFeed:
-    """Tells a server which tables other processes appended to (LISTEN ``voice_spades_log``).
+    """News of entries other processes appended (LISTEN ``voice_spades_log``).
 
     A thread of its own holds a second connection and waits for notifications at most
-    :data:`WAIT` seconds at a time, so :meth:`close` ends it within that. Notifications
-    of this process's own appends arrive too: the server ignores an index it already
-    has. Should the connection drop, the thread reconnects (every :data:`RETRY`
-    seconds until closed) and then calls ``on_resync()``: notifications sent while it
-    was away are lost, so the server re-reads every table it serves."""
+    :data:`WAIT` seconds at a time, so :meth:`close` ends it within that. A
+    notification names the PostgreSQL session that sent it, so those of this process's
+    own store (``own_session``) are not passed on. Should the connection drop, the
+    thread reconnects every :data:`RETRY` seconds until closed; notifications sent
+    meanwhile are lost, so it then asks the database for each table's last index and
+    passes on every table that grew past what it last told."""
 
     WAIT = 0.5
     RETRY = 1.0
 
-    def __init__(self, dsn: str, on_resync: Callable[[], None] | None = None) -> None:
+    def __init__(self, dsn: str, own_session: Callable[[], int] | None = None) -> None:
         self._dsn = dsn
-        self._on_resync = on_resync
+        self._own_session = own_session
         self._closed = threading.Event()
         self._listening = threading.Event()
         self._thread: threading.Thread | None = None
+        self._told: dict[str, int] = {}
         self.errors: list[str] = []
+        """Why the connection dropped, each time it did (it then came back)."""
 
-    def start(self, on_append: Callable[[str, int], None]) -> None:
-        """Listen in a thread, calling ``on_append(code, index)`` for each stored entry;
-        returns once listening (so no entry stored after it returns is missed)."""
-        self._thread = threading.Thread(target=self._run, args=(on_append,),
+    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+        """Call ``callback(code, index)`` from the feed's thread for each entry another
+        process appends; returns once listening, so no later entry is missed."""
+        self._thread = threading.Thread(target=self._run, args=(callback,),
                                         name="postgres-feed", daemon=True)
         self._thread.start()
-        self._listening.wait(timeout=10)
+        self._listening.wait(timeout=15)
 
-    def _run(self, on_append: Callable[[str, int], None]) -> None:
+    def _run(self, callback: Callable[[str, int], None]) -> None:
         import psycopg
 
         first = True
@@ -215,18 +230,33 @@ class PostgresFeed:
             try:
                 with _connect(self._dsn) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
-                    if not first and self._on_resync is not None:
-                        self._on_resync()
+                    if not first:
+                        self._catch_up(conn, callback)
                     first = False
                     self._listening.set()
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=self.WAIT):
-                            code, _, index = note.payload.rpartition(":")
-                            if code and index.isdigit():
-                                on_append(code, int(index))
+                            self._tell(note.pid, note.payload, callback)
             except psycopg.OperationalError as error:
                 self.errors.append(str(error).strip())
                 self._closed.wait(self.RETRY)
+
+    def _tell(self, session: int, payload: str, callback: Callable[[str, int], None]) -> None:
+        code, _, index = payload.rpartition(":")
+        if not code or not index.isdigit():
+            return
+        self._told[code] = max(self._told.get(code, -1), int(index))
+        if self._own_session is None or session != self._own_session():
+            callback(code, int(index))
+
+    def _catch_up(self, conn: psycopg.Connection[Any],
+                  callback: Callable[[str, int], None]) -> None:
+        rows = conn.execute("SELECT code, max(idx) FROM voice_spades_entries "
+                            "GROUP BY code").fetchall()
+        for code, last in rows:
+            if last > self._told.get(code, -1):
+                self._told[code] = last
+                callback(code, last)
 
     def close(self) -> None:
         """Stop listening; returns within :data:`WAIT` seconds (plus a connect's)."""
@@ -236,6 +266,8 @@ class PostgresFeed:
 
 
 def open_postgres(dsn: str) -> tuple[PostgresStore, PostgresFeed]:
-    """The store and feed for ``--database postgresql://...``."""
-    return PostgresStore(dsn), PostgresFeed(dsn)
+    """The store and feed for ``--database postgresql://...`` (the feed passes on what
+    other processes append, not this store's own entries)."""
+    store = PostgresStore(dsn)
+    return store, PostgresFeed(dsn, own_session=store.backend_pid)
 
