@@ -21,7 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     store, feed = open_store(args.database)
     try:
-        server = make_server(Hub(store, feed=feed, bot_delay=0.0))
+        # With a shared store the players of stored tables may be at another process.
+        server = make_server(Hub(store, feed=feed, bot_delay=0.0,
+                                 mark_dropped_at_start=feed is None))
         asyncio.run(server.serve(sockets=[bind(args.host, args.port)]))
     finally:
         store.close()

@@ -106,13 +106,20 @@ async def run_tables(addresses: list[str], args: argparse.Namespace,
     tables = [TableRun(n, args.players, args.hands, args.think, rules, addresses)
               for n in range(args.clients // args.players)]
     rng = random.Random(args.seed)
+    deadline = time.monotonic() + args.timeout
     tasks = []
     for start in range(0, len(tables), RAMP_BATCH):
         batch = tables[start:start + RAMP_BATCH]
         tasks += [asyncio.create_task(play_table(t, rng.getrandbits(32))) for t in batch]
-        await asyncio.wait_for(asyncio.gather(*(t.seated.wait() for t in batch),
-                                              return_exceptions=True), START_TIMEOUT)
-    await asyncio.wait_for(asyncio.gather(*tasks), args.timeout)
+        await asyncio.wait([asyncio.create_task(t.seated.wait()) for t in batch],
+                           timeout=START_TIMEOUT)
+    _, late = await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+    for table in tables:
+        if not table.finished.is_set():
+            table.errors.append(f"not finished within --timeout {args.timeout:g} s")
     return tables
 
 

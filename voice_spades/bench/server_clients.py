@@ -69,6 +69,7 @@ class TableRun:
     created: asyncio.Event = field(default_factory=asyncio.Event)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
     joined: int = 0
+    start_sent: bool = False
 
     def latencies(self) -> list[float]:
         """Seconds from each action sent to its ``state`` at the last viewer to get it."""
@@ -140,9 +141,6 @@ async def run_client(table: TableRun, seat: int, rng: random.Random) -> None:
             table.joined += 1
             if table.joined == table.players:
                 table.seated.set()
-            if seat == 0:
-                await asyncio.wait_for(table.seated.wait(), RECEIVE_TIMEOUT)
-                await ws.send(json.dumps({"t": "start"}))
             await _play(ws, table, viewer, rng)
             await asyncio.wait_for(table.finished.wait(), RECEIVE_TIMEOUT)
     except Exception as error:  # a refusal, a closed line, a stall: counted, not raised
@@ -172,6 +170,12 @@ async def _play(ws: ClientConnection, table: TableRun, viewer: Viewer,
         if seq > viewer.last_seq + 1:
             viewer.gaps += seq - viewer.last_seq - 1
         viewer.last_seq = seq
+        if kind == "table" and viewer.seat == 0 and not table.start_sent and all(
+                s.get("kind") == "human" for s in message.get("seats", ())):
+            table.start_sent = True
+            # Every friend's arrival is stored (and this is what this server says so):
+            # the host starts, as a host hearing the table full would.
+            await ws.send(json.dumps({"t": "start"}))
         if kind != "state":
             continue
         viewer.states.append(now)
