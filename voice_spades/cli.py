@@ -2,7 +2,7 @@
 
     voice-spades [play options]        start or resume a match (the default)
     voice-spades simulate ...          bot-only matches, summary printed
-    voice-spades bench engine|bots|voice|speech ...
+    voice-spades bench engine|bots|voice|speech|server ...
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
@@ -27,6 +27,7 @@ _BENCHES: dict[str, str] = {
     "bots": "voice_spades.bench.bots:main",
     "voice": "voice_spades.bench.voice:main",
     "speech": "voice_spades.bench.speech:main",
+    "server": "voice_spades.bench.server:main",
 }
 
 

@@ -1,0 +1,5 @@
+"""Fixtures the server tests share."""
+
+from tests.server.postgres_fixture import pg_dsn_fixture, postgres_fixture
+
+__all__ = ["pg_dsn_fixture", "postgres_fixture"]
