@@ -6,6 +6,7 @@
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
+    voice-spades serve [--host] [--port] [--database] [--bot-delay]  a table server alone
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ _SUBCOMMANDS: dict[str, str] = {
     "models": "voice_spades.voice.models.command:models_main",
     "settings": "voice_spades.settings_command:main",
     "train-voice": "voice_spades.training_command:main",
+    "serve": "voice_spades.serve_command:main",
 }
 _BENCHES: dict[str, str] = {
     "engine": "voice_spades.bench.engine:main",
