@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
     {"server", "client"},
     {"speech"},
     {"keys", "voice"},
-    {"simulate", "bench", "app", "settings_command", "training_command"},
+    {"simulate", "bench", "app", "settings_command", "training_command", "serve_command"},
     {"online"},
     {"cli"},
     {"__main__", "__init__"},

@@ -2,10 +2,11 @@
 
     voice-spades [play options]        start or resume a match (the default)
     voice-spades simulate ...          bot-only matches, summary printed
-    voice-spades bench engine|bots|voice|speech ...
+    voice-spades bench engine|bots|voice|speech|server ...
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
+    voice-spades serve [--host] [--port] [--database] [--bot-delay]  a table server alone
     voice-spades host [play options] [--port N]  open a shared table; friends join it
     voice-spades join CODE [--server ADDRESS] [--seat N] [--watch]
 """
@@ -23,6 +24,7 @@ _SUBCOMMANDS: dict[str, str] = {
     "models": "voice_spades.voice.models.command:models_main",
     "settings": "voice_spades.settings_command:main",
     "train-voice": "voice_spades.training_command:main",
+    "serve": "voice_spades.serve_command:main",
     "host": "voice_spades.online.command:host_main",
     "join": "voice_spades.online.command:join_main",
 }
@@ -31,6 +33,7 @@ _BENCHES: dict[str, str] = {
     "bots": "voice_spades.bench.bots:main",
     "voice": "voice_spades.bench.voice:main",
     "speech": "voice_spades.bench.speech:main",
+    "server": "voice_spades.bench.server:main",
 }
 
 

@@ -36,7 +36,8 @@ RULES = profile("pagat")  # you South (0), West (1), partner North (2), East (3)
 
 SHARED_WORDS = frozenset({
     "nil", "blind", "boston", "spades",
-    "vosk", "pocketsphinx", "espeak", "pyttsx", "portaudio", "prismatoid",
+    "vosk", "pocketsphinx", "espeak", "pyttsx", "portaudio", "prismatoid", "sqlite",
+    "postgresql",
     "tab", "ctrl", "shift", "alt",
     "true", "false", "auto", "hell", "quicksand", "suicide",
 })
@@ -50,6 +51,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
     "it": frozenset({
         "in", "no", "per", "far", "decide", "file", "computer", "bonus", "audio",
         "standard", "backspace", "screen", "reader", "volume", "stereo", "server", "chat",
+        "serve", "database",
     }),
     "fr": frozenset({
         "as", "en", "on", "plus", "point", "points", "total", "score", "scores", "table",

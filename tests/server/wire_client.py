@@ -31,11 +31,13 @@ class WireClient:
         self.stream: list[dict[str, Any]] = []
         self.others: list[dict[str, Any]] = []
         self.view: dict[str, Any] | None = None
+        self.first_seq = 0
+        """The seq this viewer's stream had when this client first came in."""
 
     # ----- the line ---------------------------------------------------------------------
     def connect(self, timeout: float = 5.0, resume: bool = False) -> WireClient:
         """Open the line and say hello (with the token and last seq when resuming)."""
-        self.ws = connect(self.address, open_timeout=timeout, max_size=2**20)
+        self.ws = connect(self.address, open_timeout=timeout, max_size=2**20).__enter__()
         self.send(Hello(self.name, self.lang, token=self.token if resume else None,
                         last_seq=self.last_seq if resume else None))
         return self
@@ -93,8 +95,8 @@ class WireClient:
             if message["t"] == "welcome":
                 self.token, self.seat, self.code = message["token"], message["seat"], \
                     message["code"]
-                if message["seq"] != self.last_seq:  # a fresh viewer starts where told
-                    self.last_seq = message["seq"]
+                if not self.stream and not self.first_seq:  # a newcomer starts where told
+                    self.last_seq = self.first_seq = message["seq"]
         return message
 
     def until(self, done: Any, timeout: float = 5.0) -> dict[str, Any]:
@@ -126,3 +128,27 @@ class WireClient:
         """Send ``action`` (default: the first legal one) at the seq last seen."""
         assert self.view is not None
         self.send(Act(action or self.view["legal"][0], self.last_seq))
+
+
+def play(clients: list[WireClient], done: Any, timeout: float = 20.0,
+         choose: Any = None) -> None:
+    """Read every client's messages and act on each one's turn (``choose(view)`` gives
+    the action text; default the first legal one) until ``done()``; TimeoutError past
+    ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise TimeoutError(f"play did not finish in {timeout} s")
+        for client in clients:
+            client.drain(0.005)
+            if client.my_turn and not done():
+                assert client.view is not None
+                client.act(choose(client.view) if choose else None)
+                client.view = {**client.view, "legal": []}  # wait for the next state
+
+
+def finished(client: WireClient) -> bool:
+    """Whether the client has seen the match end."""
+    return bool(client.view and client.view["phase"] == "over") or any(
+        e["type"] == "MatchOver" for m in client.stream[-3:] if m["t"] == "state"
+        for e in m["events"])

@@ -46,6 +46,8 @@ QUEUE_LIMIT = 4000
 """Frames waiting for a client that reads too slowly; past this its line is closed
 (1013, try again) and it resumes by its token. A whole match is about 700 frames."""
 CLOSE_SLOW = 1013
+CLOSE_WAIT = 2.0
+"""Seconds the last frames and the close may take to go out before the line is dropped."""
 
 
 class Connection:
@@ -92,12 +94,14 @@ class Connection:
         except (WebSocketDisconnect, ConnectionError, RuntimeError):
             pass
         finally:
-            self.closing = True
-            self.queue.put_nowait(CLOSE_POLICY)
+            self.close(CLOSE_POLICY)  # after whatever is queued (an error that says why)
             try:
                 await self.hub.disconnected(self)
             finally:
-                writer.cancel()
+                try:
+                    await asyncio.wait_for(writer, CLOSE_WAIT)
+                except (TimeoutError, asyncio.CancelledError):
+                    writer.cancel()
 
     async def _write(self) -> None:
         try:

@@ -28,6 +28,7 @@ from voice_spades.protocol.codec import ProtocolError
 from voice_spades.protocol.wire import CODE_DIGITS, encode, welcome
 from voice_spades.server.limits import ChatRate, CodeTries
 from voice_spades.server.live_table import Client, LiveTable, holder_of, token_hash
+from voice_spades.server.shared_tables import find_table
 from voice_spades.server.store import Entry, Feed, TableStore
 from voice_spades.server.streams import seat_viewer, viewer_seat
 from voice_spades.server.table_core import Outgoing, TableCore
@@ -80,9 +81,10 @@ class Hub:
         """Another process appended to ``code`` (called from the feed's thread)."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(
-                lambda: asyncio.ensure_future(self._catch_up_table(code)))
+                lambda: asyncio.ensure_future(self.catch_up_table(code)))
 
-    async def _catch_up_table(self, code: str) -> None:
+    async def catch_up_table(self, code: str) -> None:
+        """Apply what other processes stored for ``code`` (if this process serves it)."""
         table = self.tables.get(code)
         if table is None:
             return
@@ -96,14 +98,21 @@ class Hub:
             self._deliver(table, core.apply(entry))
 
     # ----- the one way a table changes ------------------------------------------------
-    async def _commit(self, table: LiveTable, entry: Entry) -> list[Outgoing]:
+    async def _commit(self, table: LiveTable, entry: Entry,
+                      remake: Callable[[], Entry] | None = None) -> list[Outgoing]:
         """Store ``entry`` (durably), apply it, send what it causes. The caller holds
-        the table's lock, or is the start-up."""
+        the table's lock, or is the start-up. When another process stored first (a
+        shared store), take its entries; then presence and chat go after them, an
+        action is checked again against them (``remake``), anything else is stale."""
         core = table.core
-        stored = await asyncio.to_thread(self.store.append, core.code, len(core.log), entry)
-        if not stored:  # another process got there first: take its entries, refuse ours
+        while not await asyncio.to_thread(self.store.append, core.code, len(core.log),
+                                          entry):
+            before = len(core.log)
             await self._sync(table)
-            raise ProtocolError("net.stale")
+            if len(core.log) == before or (remake is None and
+                                           entry["k"] not in ("presence", "chat")):
+                raise ProtocolError("net.stale")
+            entry = remake() if remake is not None else entry
         out = core.apply(entry)
         self._deliver(table, out)
         return out
@@ -191,7 +200,8 @@ class Hub:
         now = self.clock()
         if self.code_tries.blocked(client.address, now):
             raise ProtocolError("net.too_many_tries")
-        table = self.tables.get(code)
+        table = await find_table(self.tables, self.store, self.feed, code,
+                                 self.catch_up_table)
         if table is None:
             self.code_tries.failed(client.address, now)
             raise ProtocolError("net.no_such_table", code=code)
@@ -221,7 +231,15 @@ class Hub:
             if state.kind == "open" or core.between_hands:
                 self._welcome(table, client, viewer, token, hashed, host=False)
                 state_name = "joined" if state.kind == "open" else "took_seat"
-                await self._commit(table, self._seated(seat, state_name, client.name, hashed))
+                kind = state.kind
+
+                def seated() -> Entry:  # again, if another process changed the table
+                    if core.seats[seat].kind != kind or not (kind == "open" or
+                                                              core.between_hands):
+                        raise ProtocolError("net.seat_taken")
+                    return self._seated(seat, state_name, client.name, hashed)
+
+                await self._commit(table, seated(), remake=seated)
             else:  # a bot's seat mid-hand: the friend hears the seat now, plays from the next hand
                 table.pending[seat] = (client.name, hashed)
                 self._welcome(table, client, viewer, token, hashed, host=False,
@@ -233,7 +251,8 @@ class Hub:
         ``caught_up``; a seat's player is back (the bot standing in steps aside)."""
         hashed = token_hash(token)
         record = await asyncio.to_thread(self.store.token, hashed)
-        table = self.tables.get(record.code) if record is not None else None
+        table = None if record is None else await find_table(
+            self.tables, self.store, self.feed, record.code, self.catch_up_table)
         if record is None or table is None:
             raise ProtocolError("net.bad_token")
         core = table.core
@@ -299,10 +318,13 @@ class Hub:
         """Host only: the match starts; open seats become bots."""
         table = self._table_of(client)
         self._host_check(table, client)
-        async with table.lock:
+        def entry() -> Entry:
             if table.core.started:
                 raise ProtocolError("net.already_started")
-            await self._commit(table, {"k": "start"})
+            return {"k": "start"}
+
+        async with table.lock:
+            await self._commit(table, entry(), remake=entry)
         self._schedule(table)
 
     async def act(self, client: Client, action: str, at_seq: int) -> None:
@@ -312,8 +334,10 @@ class Hub:
         if viewer_seat(client.viewer) in table.pending:
             raise ProtocolError("net.between_hands")
         async with table.lock:
-            entry = table.core.act_entry(client.viewer, action, at_seq)
-            await self._commit(table, entry)
+            viewer = client.viewer
+            entry = table.core.act_entry(viewer, action, at_seq)
+            await self._commit(table, entry,
+                               remake=lambda: table.core.act_entry(viewer, action, at_seq))
             await self._take_pending(table)
         self._schedule(table)
 
