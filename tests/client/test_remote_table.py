@@ -120,6 +120,15 @@ def test_presence_and_chat_are_notes_chat_at_low_priority_and_mutable() -> None:
     wire.deliver(wire.stream.presence(1, "Giulia", "dropped"))
     session.step()
     assert out.ids == ["table.presence.dropped"]
+    out.clear()
+    for state in ("bot_standing_in", "back", "left"):
+        wire.deliver(wire.stream.presence(1, "Giulia", state))
+    wire.deliver(wire.stream.presence(None, "Jean", "watching"))
+    session.step()
+    assert out.texts == ["A bot plays for Giulia, West, until they return.",
+                         "Giulia, West, is back.",
+                         "Giulia left the table; a bot plays West.",
+                         "Jean is watching."]
 
 
 def test_missed_messages_become_a_short_catch_up_and_the_view_jumps() -> None:
