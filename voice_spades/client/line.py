@@ -86,6 +86,7 @@ class Line:
         self._queue: list[ClientMessage] = []
         self._lock = threading.Lock()
         self._closing = threading.Event()
+        self._greeted = False
         self._thread = threading.Thread(target=self._run, daemon=True, name="table-line")
 
     def start(self) -> None:
@@ -149,6 +150,9 @@ class Line:
             wait = 0.0
             with opened as ws:
                 self._serve(ws)
+            if self.table.token is None:  # never welcomed: nothing to come back to
+                self.failure = self.failure or Message("table.unreachable", address=self.url)
+                break
             if not self._closing.is_set():
                 self.tell(Message("table.line_lost"))
         self.opened.set()
@@ -156,6 +160,9 @@ class Line:
     def _greet(self, ws: ClientConnection) -> None:
         table = self.table
         if table.token is None:
+            if self._greeted:  # dropped before the welcome: a second create or join
+                raise ConnectionAbortedError  # could make a second table or seat
+            self._greeted = True
             hello = Hello(self.name, self.language)
             ws.send(encode(hello.to_json()))
             if self.first is not None:

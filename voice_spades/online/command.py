@@ -152,8 +152,8 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
             address = args.server
         line, table = open_line(url, player_name(args.name), first)
         stack.callback(line.close)
-        refusal = line.failure or (table.errors[0] if table.token is None and table.errors
-                                   else None)
+        refusal = (table.errors[0] if table.token is None and table.errors
+                   else line.failure)  # the server's refusal says more than a closed line
         if refusal is not None or not table.seated:
             print(render_message(refusal or Message("table.unreachable", address=url)),
                   file=sys.stderr)
