@@ -160,3 +160,27 @@ def test_missed_messages_become_a_short_catch_up_and_the_view_jumps() -> None:
     assert "table.chat" in out.ids
     assert session.view == wire.match.view(seat)
     assert out.lines[-1].message_id.startswith("prompt."), out.ids
+
+
+def test_a_watcher_hears_every_seat_by_name_no_hand_and_no_prompt() -> None:
+    match = Match(profile("pagat"), SEED)
+    stream = SeatStream(match, None)
+    table = RemoteTable(lambda message: None)
+    for message in (stream.welcome(), stream.table(), stream.state(match.opening_events())):
+        assert table.receive(message)
+    assert table.watching
+    out = RecordingOutput()
+    session = Session(table, Ports(out, pacer=Pacer(out.is_busy, min_gap=0.0)))
+    session.start(greeting=session.line("table.started"))
+    rng = random.Random(4)
+    while match.hands_played < 1:
+        assert table.receive(stream.state(match.apply(rng.choice(match.legal_actions()))))
+    session.play_bots()
+    said = out.texts
+    assert said[0] == "The match begins."
+    assert not any(line.message_id.startswith(("prompt.", "hand.dealt")) for line in out.lines)
+    assert not any(text.startswith(("You ", "Your ")) for text in said), said
+    bids = [text for text in said if " bid " in text and text.endswith(".")][:4]
+    assert len(bids) == 4 and all(text.split()[0] in ("North", "East", "South", "West")
+                                  for text in bids), bids
+    assert any(message_id.startswith("hand.") for message_id in out.ids[-6:])

@@ -16,7 +16,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from voice_spades.client.away import AwaySummary
 from voice_spades.engine import (
@@ -57,6 +57,8 @@ from voice_spades.protocol.wire import (
 from voice_spades.storage import SaveStore
 from voice_spades.table import Note, PreviousHand
 
+NO_SEAT = -1
+"""The seat of a watcher's view: no seat, so no turn and no cards."""
 Send = Callable[[ClientMessage], None]
 """Sends one message to the server (the connection queues it while the line is down)."""
 
@@ -130,6 +132,11 @@ class RemoteTable:
         return self._rules
 
     @property
+    def watching(self) -> bool:
+        """True when this viewer watches the table."""
+        return self.token is not None and self.my_seat is None
+
+    @property
     def seated(self) -> bool:
         """True once the server has welcomed this viewer and described the table."""
         return self.token is not None and self._rules is not None
@@ -150,10 +157,11 @@ class RemoteTable:
         return self._over is not None
 
     def view(self) -> PlayerView:
-        """The view after the last state played."""
+        """The view after the last state played (a watcher's sits nowhere, so it is
+        never the watcher's turn)."""
         if self._view is None:
             raise RuntimeError("the table has sent no view yet")
-        return self._view
+        return replace(self._view, seat=NO_SEAT) if self.watching else self._view
 
     def refusal(self, action: Action) -> Message | None:
         """None: the server says why an action is refused (``net.illegal`` with the

@@ -46,7 +46,7 @@ class Game:
     def __init__(self, table: Table, verbosity: Verbosity, hints: Hints) -> None:
         self.table = table
         self.human = table.seat
-        self.words = Phrasebook(table.rules, table.seat, verbosity)
+        self.words = Phrasebook(table.rules, None if table.watching else table.seat, verbosity)
         self.narrator = Narrator(self.words)
         self.narrator.sync(self.view)
         self.answers = Answers(self.words, hints)

@@ -63,6 +63,11 @@ class Table(Protocol):
         """The player's seat (0 is South; any seat may be the player's)."""
 
     @property
+    def watching(self) -> bool:
+        """True for a watcher, who holds no seat: the game is said with every seat by
+        its name, and it is never the watcher's turn."""
+
+    @property
     def rules(self) -> RuleOptions:
         """The match's rules."""
 

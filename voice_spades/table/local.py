@@ -34,6 +34,11 @@ class LocalTable:
         return self._seat
 
     @property
+    def watching(self) -> bool:
+        """The player plays here."""
+        return False
+
+    @property
     def rules(self) -> RuleOptions:
         """The match's rules."""
         return self.match.rules
