@@ -36,6 +36,9 @@ if [ "$want_test" = 1 ]; then
     command -v parec >/dev/null 2>&1 || missing+=(pulseaudio-utils)
     ls /usr/lib/*/alsa-lib/libasound_module_pcm_pulse.so >/dev/null 2>&1 ||
         missing+=(libasound2-plugins)
+    # A private PostgreSQL server for the tests of tables shared by several server
+    # processes, and `bench server` on two processes (started in a temporary folder).
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then

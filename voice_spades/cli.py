@@ -2,10 +2,13 @@
 
     voice-spades [play options]        start or resume a match (the default)
     voice-spades simulate ...          bot-only matches, summary printed
-    voice-spades bench engine|bots|voice|speech|pace ...
+    voice-spades bench engine|bots|voice|speech|pace|server ...
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
+    voice-spades serve [--host] [--port] [--database] [--bot-delay]  a table server alone
+    voice-spades host [play options] [--port N]  open a shared table; friends join it
+    voice-spades join CODE [--server ADDRESS] [--seat N] [--watch]
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ _SUBCOMMANDS: dict[str, str] = {
     "models": "voice_spades.voice.models.command:models_main",
     "settings": "voice_spades.settings_command:main",
     "train-voice": "voice_spades.training_command:main",
+    "serve": "voice_spades.serve_command:main",
+    "host": "voice_spades.online.command:host_main",
+    "join": "voice_spades.online.command:join_main",
 }
 _BENCHES: dict[str, str] = {
     "engine": "voice_spades.bench.engine:main",
@@ -28,6 +34,7 @@ _BENCHES: dict[str, str] = {
     "voice": "voice_spades.bench.voice:main",
     "speech": "voice_spades.bench.speech:main",
     "pace": "voice_spades.bench.pace:main",
+    "server": "voice_spades.bench.server:main",
 }
 
 

@@ -144,8 +144,27 @@ class Command:
     control: Control
 
 
+class ChatStep(Enum):
+    """What a chat intent does."""
+
+    OPEN = "open"
+    """Open the line to type a message (the keyboard then takes the keys as text)."""
+    SEND = "send"
+    """Send the typed text to the table."""
+    MUTE = "mute"
+    """Stop or start saying the table's chat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """Table talk at a shared table: open the line, send ``text``, or mute chat."""
+
+    step: ChatStep
+    text: str = ""
+
+
 Intent = (Act | PlayCurrent | Ask | MoveCursor | JumpToSuit | StartBid | TypeDigit | MarkCard
-          | Confirm | Cancel | Command)
+          | Confirm | Cancel | Command | Chat)
 """Anything a player can mean."""
 
 

@@ -36,7 +36,8 @@ RULES = profile("pagat")  # you South (0), West (1), partner North (2), East (3)
 
 SHARED_WORDS = frozenset({
     "nil", "blind", "boston", "spades",
-    "vosk", "pocketsphinx", "espeak", "pyttsx", "portaudio", "prismatoid",
+    "vosk", "pocketsphinx", "espeak", "pyttsx", "portaudio", "prismatoid", "sqlite",
+    "postgresql",
     "tab", "ctrl", "shift", "alt",
     "true", "false", "auto", "hell", "quicksand", "suicide",
 })
@@ -49,7 +50,8 @@ auto), and the Playroom's variants as its options name them (--no-hell, --quicks
 SAME_SPELLING: Mapping[str, frozenset[str]] = {
     "it": frozenset({
         "in", "no", "per", "far", "decide", "file", "computer", "bonus", "audio",
-        "standard", "backspace", "screen", "reader", "volume", "stereo",
+        "standard", "backspace", "screen", "reader", "volume", "stereo", "server", "chat",
+        "serve", "database",
     }),
     "fr": frozenset({
         "as", "en", "on", "plus", "point", "points", "total", "score", "scores", "table",
@@ -57,6 +59,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
         "minute", "minutes", "moment", "chance", "long", "normal", "possible", "machine", "archive",
         "mono", "go", "audio", "standard", "silence", "section", "sections", "terminal",
         "apostrophe", "exclamation", "place", "volume", "centre", "phrase", "phrases",
+        "code", "codes", "version", "tables", "port",
     }),
 }
 """Each language's own words spelled like a word of the English catalog (Italian "per",

@@ -17,6 +17,8 @@ PAGE_SIZE = 4
 """Keys said per press of the help key."""
 
 TWO_PLAYER_ACTIONS = frozenset({"keep", "discard", "mark"})
+SHARED_TABLE_ACTIONS = frozenset({"chat", "mute_chat"})
+"""Keys that work only at a shared table: said among the keys for now only there."""
 """Actions that only the two-player game has: left out of other games' help."""
 
 _DIGITS = tuple(f"digit_{d}" for d in range(10))
@@ -144,7 +146,7 @@ def now_items(keymap: Keymap, context: GrammarContext) -> list[str]:
              if a not in named and a not in _DIGITS and a not in _JUMPS and a != "help"
              and a not in _PHASE_ONLY]
     for action in (*order, *_ALWAYS, *extra):
-        if _in_game(action, players):
+        if _in_game(action, players) and (context.shared or action not in SHARED_TABLE_ACTIONS):
             items.append(_item(keymap, action, phase=phase))
     return list(dict.fromkeys(item for item in items if item))
 

@@ -10,14 +10,15 @@ comment, and the end of input saves the game and quits.
 from __future__ import annotations
 
 import time
-from typing import TextIO
+from collections.abc import Iterable
 
-from voice_spades.commands import Intent, Propose
+from voice_spades.commands import Cancel, Chat, ChatStep, Intent, Propose
 from voice_spades.keys.actions import ACTIONS
 from voice_spades.keys.keymap import Keymap
 from voice_spades.keys.names import key_label, parse_key
 from voice_spades.keys.terminal import TerminalKeys
 from voice_spades.session import InputEnded, KeyPress, Session
+from voice_spades.table import LocalTable
 
 _POLL = 0.2
 
@@ -30,15 +31,43 @@ class KeyboardInput:
         self.keymap = keymap
         self.made_at = time.perf_counter()
         """When the keyboard was set up: before the game said anything."""
+        self.typing: list[str] | None = None
+        """The chat message being typed, once the chat key opened the line (a shared
+        table only); None while keys do their usual jobs."""
 
     # ----- one key ----------------------------------------------------------------
     def press(self, key: str, read_at: float | None = None) -> None:
         """A key was pressed: silence speech now, and queue what the key means.
         ``read_at`` is when a terminal read it (None for a key that cannot come early: a
         line of input, read once the game waits)."""
+        if self.typing is not None:
+            self._type(key)
+            return
+        if self.keymap.action_for(key, False) == "chat" and \
+                not isinstance(self.session.table, LocalTable):
+            self.typing = []
         self.session.interrupt_speech()
         self.session.submit(KeyPress(key_label(key), lambda pending: self.intent(key, pending),
                                      read_at))
+
+    def _type(self, key: str) -> None:
+        """A key while a chat message is typed: Enter sends it, Escape drops it,
+        Backspace takes back a character; a character key adds it."""
+        assert self.typing is not None
+        if key == "enter":
+            text, self.typing = "".join(self.typing), None
+            self.session.submit(Chat(ChatStep.SEND, text))
+        elif key == "escape":
+            self.typing = None
+            self.session.submit(Cancel())
+        elif key == "backspace":
+            self.typing = self.typing[:-1]
+        elif key == "space":
+            self.typing.append(" ")
+        elif len(key) == 1:
+            self.typing.append(key)
+        elif key.startswith("shift+") and len(key) == len("shift+") + 1:
+            self.typing.append(key[-1].upper())
 
     def intent(self, key: str, question_pending: bool) -> Intent | Propose | None:
         """What ``key`` sends now, or None if nothing is bound to it."""
@@ -77,7 +106,7 @@ class KeyboardInput:
         if not self.session.stopped.is_set():
             self.session.submit(InputEnded())
 
-    def run_lines(self, stream: TextIO) -> None:
+    def run_lines(self, stream: Iterable[str]) -> None:
         """Read lines of key names, each once the game waits for the player."""
         try:
             for line in stream:

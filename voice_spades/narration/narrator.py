@@ -53,11 +53,10 @@ class Narrator:
     """
 
     def __init__(self, words: Phrasebook) -> None:
-        if words.viewer is None:
-            raise TypeError("a Narrator narrates for a listener: give the Phrasebook a viewer")
         self.words = words
         self.rules = words.rules
-        self.viewer: int = words.viewer
+        self.viewer: int | None = words.viewer
+        """The listener's seat; None for a watcher, who holds no cards."""
         self._hand_number = 1
         self._plays_in_trick = 0
         self._bids: list[Bid | None] = [None] * words.rules.players
@@ -115,6 +114,8 @@ class Narrator:
                 return [self._line("hand.started", number=number, dealer=w.seat_cap(dealer),
                                    first=w.seat(first))]
             case HandDealt(hands) | DrawFinished(hands):
+                if me is None:  # a watcher is dealt nothing
+                    return []
                 mask = mask_of(hands[me])
                 message = "hand.dealt" if isinstance(event, HandDealt) else "draw.finished"
                 if message == "hand.dealt" and self._hand_number == 1:
@@ -247,8 +248,9 @@ class Narrator:
 
     def _match_over(self, winner: int, scores: tuple[int, ...], hands: int) -> Line:
         w = self.words
-        mine = self.rules.side_of(self.viewer) == winner
-        if mine:
+        if self.viewer is None:  # a watcher: the winners by name
+            message = "match.won_side"
+        elif self.rules.side_of(self.viewer) == winner:
             message = "match.won_side" if self.rules.is_partnership else "match.won"
         else:
             message = "match.lost"

@@ -24,7 +24,7 @@ def welcome(game: Game, settings: GameSettings, hints: Hints) -> Line:
     """The greeting of a new match: rules, players, level, seating, the help key (in
     short, the rules, the number of players where the rules allow several, and the help
     key: the rest is the player's own choice, or said in every line, "partner North")."""
-    rules, words = game.match.rules, game.words
+    rules, words = game.table.rules, game.words
     seating = "session.seating_partner" if rules.is_partnership else "session.seating"
     low, high = rules.player_range
     table = words.say("session.table", players=rules.players) if low != high else ""
@@ -38,7 +38,7 @@ def match_over(game: Game, ports: Ports, human: int, event: MatchOver) -> list[L
     """Said once the match is over: why it ended (when not at the target), the player's
     record (saved to the statistics), and what to do next; the finished match's save
     is deleted."""
-    rules = game.match.rules
+    rules = game.table.rules
     won = rules.side_of(human) == event.winner
     lines = ending(game, event)
     stats, store = ports.stats, ports.store
@@ -62,8 +62,8 @@ def match_over(game: Game, ports: Ports, human: int, event: MatchOver) -> list[L
 def ending(game: Game, event: MatchOver) -> list[Line]:
     """Why the match ended, when it was not at the target: a side fell to the losing
     score, or the hand limit was reached (the highest score wins)."""
-    rules, words = game.match.rules, game.words
-    outcome = game.match.outcome()
+    rules, words = game.table.rules, game.words
+    outcome = game.table.outcome()
     reason = None if outcome is None else outcome.reason
     if reason is OutcomeReason.LOSING_SCORE_REACHED:
         low = min(event.scores)

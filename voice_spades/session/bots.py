@@ -9,7 +9,7 @@ from voice_spades.engine import RuleOptions
 from voice_spades.session.settings import GameSettings
 
 HUMAN = 0
-"""The human's seat: South."""
+"""The player's seat unless the settings choose another: South."""
 PARTNER_LEVEL = "hard"
 """The human's partner always plays the strongest level."""
 
@@ -26,5 +26,5 @@ def make_bots(rules: RuleOptions, level: str, seed: int, human: int = HUMAN) -> 
 
 
 def default_bots(rules: RuleOptions, settings: GameSettings) -> Mapping[int, Bot]:
-    """Partner at Hard, opponents at the settings' level."""
-    return make_bots(rules, settings.level, settings.seed)
+    """Partner at Hard, opponents at the settings' level, around the settings' seat."""
+    return make_bots(rules, settings.level, settings.seed, settings.seat)

@@ -7,6 +7,9 @@ returns a :class:`~voice_spades.session.decisions.Decision`, which the session
 carries out: it applies the action, plays the bots' turns between intents (paced by
 the narrator), autosaves after every action, and sends every line to the
 :class:`~voice_spades.session.output.Output` of its :class:`~voice_spades.session.ports.Ports`.
+It plays a :class:`~voice_spades.table.Table` from the table's seat (a local match, or
+a remote table), and tells its watchers (:meth:`Session.watch`) the typed state after
+every change.
 """
 
 from __future__ import annotations
@@ -17,24 +20,27 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from voice_spades.commands import AnyIntent
+from voice_spades.commands import AnyIntent, Chat
 from voice_spades.engine import Card, Event, Match, MatchOver, PlayerView
 from voice_spades.errors import IllegalActionError, SpadesError
 from voice_spades.messages import Message
 from voice_spades.narration import Hints, History, Line, LineKind, Priority, Verbosity
+from voice_spades.session.autosave import Autosave
 from voice_spades.session.bookends import UNSAVED, match_over, welcome
-from voice_spades.session.bots import HUMAN, BotFactory, default_bots
+from voice_spades.session.bots import BotFactory, default_bots
 from voice_spades.session.cursor import watch_naming
 from voice_spades.session.decisions import Decision, Request
 from voice_spades.session.early_keys import PromptClock
 from voice_spades.session.game import Game
+from voice_spades.session.help_steps import help_lines
 from voice_spades.session.inputs import GrammarContext, Inbox, InputEnded, KeyPress, QueueItem
 from voice_spades.session.output import Output
 from voice_spades.session.pacing import Pacer
 from voice_spades.session.ports import InputHooks, Ports
 from voice_spades.session.settings import GameSettings
 from voice_spades.session.turns import refused
-from voice_spades.storage import write_problem
+from voice_spades.session.watchers import Watcher, Watchers
+from voice_spades.table import LocalTable, Table
 
 _log = logging.getLogger(__name__)
 
@@ -47,26 +53,34 @@ _POLL = 0.25
 
 
 class Session:
-    """Runs one match (and the ones after it) for the human, who sits South.
+    """Runs one match (and the ones after it) for the player at one seat of a table.
+
+    ``table`` is a :class:`~voice_spades.table.Table`, or a :class:`Match` played here
+    from the settings' seat (South unless they say otherwise) with ``bot_factory``'s
+    bots in the other seats.
 
     Thread use: input threads call :meth:`submit`, :meth:`interrupt_speech` and
     :meth:`context`; everything else runs on the session's thread (:meth:`run`),
     or directly from tests through :meth:`handle` and :meth:`play_bots`.
     """
 
-    def __init__(self, match: Match, ports: Ports, *, settings: GameSettings | None = None,
+    def __init__(self, table: Match | Table, ports: Ports, *,
+                 settings: GameSettings | None = None,
                  verbosity: Verbosity = Verbosity.NORMAL, hints: Hints | None = None,
                  hooks: InputHooks | None = None,
                  bot_factory: BotFactory = default_bots) -> None:
         self.ports = ports
-        self.settings = settings or GameSettings(rules=match.rules.name, seed=match.seed)
-        self.human = HUMAN
+        self.settings = settings or GameSettings(
+            rules=table.rules.name, seed=table.seed,
+            seat=0 if isinstance(table, Match) else table.seat)
         self.hints = hints or Hints()
         self.hooks = hooks or InputHooks()
         self.bot_factory = bot_factory
         self.listeners: list[Callable[[GrammarContext], None]] = []
         """Called on the session thread with the new context after every change (a voice
         layer rebuilds its grammar there)."""
+        self.watchers = Watchers()
+        """Told the table's typed state after every change of the table (:meth:`watch`)."""
         self.running = True
         self.stop_requested = False
         """Set (it is safe from a signal handler) to save and quit at the next step."""
@@ -74,18 +88,32 @@ class Session:
         """Set once the session has stopped (quit, input ended)."""
         self.inbox = Inbox()
         self._lock = threading.RLock()
-        self._save_failed = False
-        self.save_problem: Message | None = None
-        """Why the last autosave failed (None when it worked): said again at quit."""
+        self.autosave = Autosave()
         self.history = History()
         """Every line said, to be stepped through (and repeated) a message at a time."""
         self.asked = PromptClock()
         """When the latest prompt or question was said: a key read before cannot answer it."""
-        self.game = self._deal(match, verbosity)
+        self.game = Game(self._local(table), verbosity, self.hints)
 
-    def _deal(self, match: Match, verbosity: Verbosity) -> Game:
-        return Game(match, self.bot_factory(match.rules, self.settings), self.human,
-                    verbosity, self.hints)
+    def _local(self, table: Match | Table) -> Table:
+        if not isinstance(table, Match):
+            return table
+        return LocalTable(table, self.bot_factory(table.rules, self.settings), self.settings.seat)
+
+    @property
+    def table(self) -> Table:
+        """The table being played."""
+        return self.game.table
+
+    @property
+    def human(self) -> int:
+        """The player's seat."""
+        return self.game.table.seat
+
+    def watch(self, watcher: Watcher) -> None:
+        """Tell ``watcher`` (on the session thread) the table's state now, then after
+        every change: the view, the events just applied, whose turn it is."""
+        self.watchers.add(watcher, self.table)
 
     # ----- the ports and hooks, by name ----------------------------------------------
     @property
@@ -137,12 +165,16 @@ class Session:
         with self._lock:
             turn = self.game.turn
             return GrammarContext(self.view, self.question_text, turn.cursor.card, turn.typed,
-                                  tuple(turn.marked), self.match.is_over)
+                                  tuple(turn.marked), self.table.is_over,
+                                  not isinstance(self.table, LocalTable))
 
     @property
     def match(self) -> Match:
-        """The match being played."""
-        return self.game.match
+        """The match being played here (a local table only)."""
+        table = self.table
+        if not isinstance(table, LocalTable):
+            raise AttributeError("a remote table keeps its match on the server")
+        return table.match
 
     @property
     def view(self) -> PlayerView:
@@ -165,17 +197,19 @@ class Session:
         return self.game.turn.cursor.card
 
     # ----- start, run, stop --------------------------------------------------
-    def start(self, *, resumed: bool = False) -> None:
-        """Greet the player (or say where the resumed game stands) and prompt."""
+    def start(self, *, resumed: bool = False, greeting: Line | None = None) -> None:
+        """Greet the player (``greeting``, else the local game's welcome), or say where
+        the resumed game stands, and prompt."""
         with self._lock:
             game = self.game
             if not resumed:
-                lines = [welcome(game, self.settings, self.hints), *game.opening()]
-            elif self.match.is_over:
+                lines = [greeting or welcome(game, self.settings, self.hints), *game.opening()]
+            elif self.table.is_over:
                 lines = [*game.resumed(), game.over_prompt()]
             else:
                 lines = game.resumed()
             self.emit([*lines, *game.prompt()])
+            self.watchers.publish(self.table)
 
     def run(self) -> None:
         """Serve the queue and the bots until the player quits or input ends."""
@@ -226,15 +260,20 @@ class Session:
                     if self.asked.first_told():  # in turn, after the prompt, which stands
                         self.emit([self.line("error.key_too_early", key=item.label)])
                 else:
-                    self.carry_out(self.game.turn.decide(intent, self.game.table()))
+                    self._intent(intent)
             elif isinstance(item, InputEnded):
                 self.quit("session.input_ended")
             else:
-                self.carry_out(self.game.turn.decide(item, self.game.table()))
+                self._intent(item)
             if self.question_text not in (None, asked):
                 self.asked.asked()  # a new question: keys read before it wait
             self._changed()
 
+    def _intent(self, intent: AnyIntent) -> None:
+        if isinstance(intent, Chat):  # table talk: not about the cards
+            self.emit(self.watchers.chat(self.table, self.game, intent))
+        else:
+            self.carry_out(self.game.turn.decide(intent, self.game.turn_table()))
 
     def handle(self, intent: AnyIntent) -> None:
         """Handle one intent now (tests, and the session thread)."""
@@ -243,8 +282,8 @@ class Session:
     def quit(self, message: str = "session.saved_quit") -> None:
         """Save, say goodbye (or that the game could not be saved), and stop :meth:`run`."""
         self.save()
-        unsaved = {} if self.match.is_over or self.save_problem is None else {
-            "reason": self.save_problem}
+        unsaved = {} if self.table.is_over or self.autosave.problem is None else {
+            "reason": self.autosave.problem}
         if unsaved:
             message = UNSAVED.get(message, message)
         self.emit([self.line(message, priority=Priority.HIGH, **unsaved)])
@@ -261,11 +300,12 @@ class Session:
                   names=decision.names)
         if decision.action is not None:
             try:
-                events = self.match.apply(decision.action)
+                events = self.table.act(decision.action)
             except IllegalActionError as exc:  # the turn checked; the engine has the last word
                 self.emit([refused(self.game.words, exc.message)])
                 return
-            self.after_action(events)
+            if events:  # a remote table's events come back from its server
+                self.after_action(events)
 
     def _do(self, request: Request) -> None:
         out = self.output
@@ -297,35 +337,25 @@ class Session:
         elif request is Request.HISTORY:
             self.emit([self.game.answers.history(out.recent(5))])
         else:
-            self.emit(self._help(request))
-
-    def _help(self, request: Request) -> list[Line]:
-        hooks, steps = self.hooks, self.game.turn.help
-        if request is Request.ALL_KEYS and hooks.key_list is not None:
-            texts = hooks.key_list(self.context(), steps.index, steps.opening)
-            return [Line("help.keys", text) for text in texts]
-        keys = request in (Request.KEYS_HELP, Request.ALL_KEYS)
-        if keys and hooks.key_help is not None:
-            # The keys for now, a page at a time; or every key.
-            page = steps.index if request is Request.KEYS_HELP else None
-            return [Line("help.keys", hooks.key_help(self.context(), page))]
-        if keys and hooks.help_text is not None:
-            return [Line("help.keys", hooks.help_text())]
-        if hooks.voice_help is not None:
-            return [self.line("help.voice", help=hooks.voice_help(self.context()))]
-        return [self.line("session.what_can_i_say", help=self.hints.help)]
+            self.emit(help_lines(request, self.hooks, self.game.turn.help, self.context(),
+                                 self.line, self.hints))
 
     # ----- bots -----------------------------------------------------------------
     def _bot_wait(self) -> float | None:
-        """Seconds until the bot to act may move, or None when no bot is to act."""
-        seat = self.match.to_act
-        if seat is None or seat == self.human or not self.running:
+        """Seconds until the bot to act (or the table's news) may be played, or None
+        when nothing is to happen without the player."""
+        notes = self.watchers.hear(self.table, self.game)  # presence, chat: said in turn
+        if notes:
+            with self._lock:
+                self.emit(notes)
+        if not self.running or not self.table.pending():
             return None
         return self.pacer.wait_time()
 
     def bot_move(self) -> None:
-        """Let the bot whose turn it is act (no pacing: callers pace)."""
-        self.after_action(self.game.bot_move())
+        """Let the bot whose turn it is act, or play the table's next news (no pacing:
+        callers pace)."""
+        self.after_action(self.table.advance())  # none: a remote table caught up
         self._changed()
 
     def _changed(self) -> None:
@@ -337,13 +367,14 @@ class Session:
     def play_bots(self) -> None:
         """Play every bot turn until the human is to act or the match is over."""
         with self._lock:
-            while self.match.to_act is not None and self.match.to_act != self.human:
+            while self.table.pending():
                 self.bot_move()
 
     # ----- after an action --------------------------------------------------------
     def after_action(self, events: Sequence[Event]) -> None:
         """Save, narrate the events, and prompt the player if it is their turn."""
         self.save()
+        self.watchers.publish(self.table, events)
         lines = self.game.narrate(events, behind=self.output.is_busy(), cut=self._cut)
         for event in events:
             if isinstance(event, MatchOver):
@@ -360,27 +391,23 @@ class Session:
         self.output.cancel(tag)
 
     def new_game(self) -> None:
-        """Abandon this match (if it is not over) and deal a new one, same settings."""
+        """Abandon this match (if it is not over) and deal a new one, same settings (at
+        a local table: a remote table's host starts its matches)."""
+        if not isinstance(self.table, LocalTable):
+            self.emit([self.line("table.no_new_game")])
+            return
         self.settings = replace(self.settings, seed=random.randrange(2**31))
-        self.game = self._deal(Match(self.match.rules, self.settings.seed), self.verbosity)
+        match = Match(self.table.rules, self.settings.seed)
+        self.game = Game(self._local(match), self.verbosity, self.hints)
         self.save()
         self.emit([self.line("session.new_game"), *self.game.opening(), *self.game.prompt()])
+        self.watchers.publish(self.table)
 
     def save(self) -> None:
         """Autosave (atomic); a failure is reported once and play goes on."""
-        store = self.ports.store
-        if store is None or self.match.is_over:
-            return
-        try:
-            store.save(self.match, self.settings.to_dict())
-        except OSError as exc:
-            self.save_problem = write_problem(exc, store.path.parent)
-            if not self._save_failed:
-                self._save_failed = True
-                self.emit([self.line("session.cannot_save", priority=Priority.HIGH,
-                                     reason=self.save_problem)])
-        else:
-            self.save_problem = None
+        problem = self.autosave.save(self.ports.store, self.table, self.settings)
+        if problem is not None:
+            self.emit([self.line("session.cannot_save", priority=Priority.HIGH, reason=problem)])
 
     # ----- lines ----------------------------------------------------------------
     def line(self, message_id: str, *, priority: Priority = Priority.NORMAL,

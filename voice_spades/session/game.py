@@ -1,21 +1,19 @@
 """One match at the table, as the human hears it.
 
-A :class:`Game` holds the match, the bots, the words for the human's seat, the
-narrator and the human's turn; a new game is a new :class:`Game`. It turns what
+A :class:`Game` holds the table (a local match and its bots, or a remote table), the
+words for the player's seat, the narrator and the player's turn; a new game is a new
+:class:`Game`. It turns what
 happens into lines and never says them: the session sends them to its output.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from voice_spades.bots import Bot, decide
 from voice_spades.engine import (
     Card,
     Event,
     HandStarted,
-    Match,
     Phase,
     PlayerView,
     TrickWon,
@@ -23,35 +21,32 @@ from voice_spades.engine import (
 )
 from voice_spades.narration import (
     Answers,
+    HandRecord,
     Hints,
     Line,
     Narrator,
     Phrasebook,
     Priority,
     Verbosity,
-    previous_hand,
     trick_tag,
     turn_prompt,
 )
 from voice_spades.session.decisions import TurnTable
 from voice_spades.session.resume import table_lines
 from voice_spades.session.turns import PlayerTurn, bid_prompt_refusals, make_line
-
-_log = logging.getLogger(__name__)
+from voice_spades.table import Table
 
 Cut = Callable[[list[Line], str], None]
 """Says the lines so far, then drops queued speech with the tag (stale card plays)."""
 
 
 class Game:
-    """The match at the table, the bots around it, and the human's words and turn."""
+    """The table, and the player's words and turn."""
 
-    def __init__(self, match: Match, bots: Mapping[int, Bot], human: int,
-                 verbosity: Verbosity, hints: Hints) -> None:
-        self.match = match
-        self.bots = dict(bots)
-        self.human = human
-        self.words = Phrasebook(match.rules, human, verbosity)
+    def __init__(self, table: Table, verbosity: Verbosity, hints: Hints) -> None:
+        self.table = table
+        self.human = table.seat
+        self.words = Phrasebook(table.rules, None if table.watching else table.seat, verbosity)
         self.narrator = Narrator(self.words)
         self.narrator.sync(self.view)
         self.answers = Answers(self.words, hints)
@@ -60,13 +55,17 @@ class Game:
 
     @property
     def view(self) -> PlayerView:
-        """The human's view of the match now."""
-        return self.match.view(self.human)
+        """The player's view of the match now."""
+        return self.table.view()
 
-    def table(self) -> TurnTable:
-        """What the human's turn reads now."""
-        return TurnTable(self.view, self.match.is_over, self.answers, self.match.refusal,
-                         previous=previous_hand(self.match), seed=self.match.seed)
+    def turn_table(self) -> TurnTable:
+        """What the player's turn reads now."""
+        table = self.table
+        previous = table.previous()
+        record = None if previous is None else HandRecord(
+            previous.number, previous.bids, previous.tricks, previous.result)
+        return TurnTable(self.view, table.is_over, self.answers, table.refusal,
+                         previous=record, seed=table.seed)
 
     def line(self, message_id: str, *, priority: Priority = Priority.NORMAL,
              **fields: object) -> Line:
@@ -76,7 +75,7 @@ class Game:
     # ----- what to say ----------------------------------------------------------
     def opening(self) -> list[Line]:
         """The deal of a new match (the first hand's start)."""
-        return [line for event in self.match.opening_events()
+        return [line for event in self.table.opening_events()
                 for line in self.narrator.narrate(event)]
 
     def resumed(self) -> list[Line]:
@@ -97,6 +96,8 @@ class Game:
         turn on: a new hand forgets typed bids and marks, and on the human's turn to play
         the cursor goes to a playable card."""
         lines: list[Line] = []
+        if not events:  # a remote table jumped to the present (a catch-up): start from it
+            self.narrator.sync(self.view)
         for event in events:
             if isinstance(event, TrickWon) and behind:
                 cut(lines, trick_tag(self.narrator.hand_number, event.trick.number))
@@ -118,7 +119,7 @@ class Game:
 
     def prompt(self) -> list[Line]:
         """What the human is to do now, if it is their turn."""
-        table = self.table()
+        table = self.turn_table()
         prompt = turn_prompt(table.view, self.words, self.answers.hints,
                              bid_prompt_refusals(table), cursor=self.turn.cursor.card)
         return [prompt] if prompt is not None else []
@@ -128,16 +129,3 @@ class Game:
         hints = self.answers.hints
         return self.line("prompt.match_over", new=hints.new, quit=hints.quit,
                          priority=Priority.HIGH)
-
-    # ----- the bots ---------------------------------------------------------------
-    def bot_move(self) -> list[Event]:
-        """The bot whose turn it is acts; what happened."""
-        seat = self.match.to_act
-        if seat is None or seat == self.human:
-            raise RuntimeError(f"no bot is to act (seat {seat})")
-        try:
-            return self.match.apply(decide(self.bots[seat], self.match.view(seat)))
-        except Exception:
-            # A bot bug must not stop the player's game: take the first legal action.
-            _log.exception("the %s bot failed; it takes the first legal action", seat)
-            return self.match.apply(self.match.legal_actions()[0])

@@ -8,8 +8,13 @@ any other key leaves the list and does its own job, and so does a new prompt.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from voice_spades.commands import AnyIntent, Ask, Cancel, Move, MoveCursor, Query
+from voice_spades.narration import Hints, Line
 from voice_spades.session.decisions import Request
+from voice_spades.session.inputs import GrammarContext
+from voice_spades.session.ports import InputHooks
 
 _STEPS: dict[AnyIntent, int] = {
     MoveCursor(Move.NEXT_SUIT): 1, MoveCursor(Move.NEXT_CARD): 1, Ask(Query.NEXT_MESSAGE): 1,
@@ -58,3 +63,22 @@ class HelpSteps:
         if not isinstance(intent, Cancel):
             self.close()
         return None
+
+
+def help_lines(request: Request, hooks: InputHooks, steps: HelpSteps, context: GrammarContext,
+               line: Callable[..., Line], hints: Hints) -> list[Line]:
+    """What a help request says: every key, or the keys for now a page at a time, else
+    what can be said; ``line`` makes a catalog line at the player's verbosity."""
+    if request is Request.ALL_KEYS and hooks.key_list is not None:
+        texts = hooks.key_list(context, steps.index, steps.opening)
+        return [Line("help.keys", text) for text in texts]
+    keys = request in (Request.KEYS_HELP, Request.ALL_KEYS)
+    if keys and hooks.key_help is not None:
+        # The keys for now, a page at a time; or every key.
+        page = steps.index if request is Request.KEYS_HELP else None
+        return [Line("help.keys", hooks.key_help(context, page))]
+    if keys and hooks.help_text is not None:
+        return [Line("help.keys", hooks.help_text())]
+    if hooks.voice_help is not None:
+        return [line("help.voice", help=hooks.voice_help(context))]
+    return [line("session.what_can_i_say", help=hints.help)]

@@ -51,6 +51,8 @@ class GrammarContext:
     """Cards marked for the blind nil exchange."""
     over: bool
     """True once the match is over (only a new game or quitting remain)."""
+    shared: bool = False
+    """True at a shared table (the chat keys work there)."""
 
 
 class Inbox:

@@ -46,6 +46,8 @@ class GameSettings:
     """What else ends the match (a :class:`~voice_spades.engine.MatchEnd` value)."""
     hands: int = DEFAULT_HAND_LIMIT
     """The hand limit (``RuleOptions.hand_limit``); 0: no limit."""
+    seat: int = 0
+    """The player's seat (0 is South); the bots play the others."""
 
     def rule_options(self) -> RuleOptions:
         """The engine rules; raises InvalidInputError with a speakable reason."""
@@ -109,9 +111,11 @@ rules='playroom', low=500, high=2000, target=499)
         if settings.ending not in ENDINGS:
             raise InvalidStateError("settings.bad_field", name="ending")
         try:
-            settings.rule_options()
+            rules = settings.rule_options()
         except InvalidInputError as exc:
             raise InvalidStateError("settings.bad_rules", reason=exc) from exc
+        if not 0 <= settings.seat < rules.players:
+            raise InvalidStateError("settings.bad_field", name="seat")
         return settings
 
 

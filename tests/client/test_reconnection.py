@@ -1,0 +1,82 @@
+"""A dropped line loses nothing: 20 cuts at random moments through a TCP proxy on
+127.0.0.1; the client comes back by itself within 2 s of the line returning, with no
+gap and no duplicate, and says what it missed."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+from tests.client.net import CuttingProxy, SelfPlaying, connect, eventually, running_server
+from voice_spades.engine import Phase, PlayerView, options_to_dict, profile
+from voice_spades.protocol.wire import Create, Join, SeatSpec, Start
+
+CUTS = 20
+BACK_WITHIN = 2.0
+"""Seconds from the line's return to the client's resumed stream (issue 46, point 6)."""
+
+
+def moment(view: PlayerView) -> str:
+    """Where the hand stood when the line was cut."""
+    if view.phase is Phase.BID and not any(view.bids) and view.hand_number > 1:
+        return "hand-result"
+    if view.phase is Phase.PLAY and not view.trick and view.completed:
+        return "trick-won"
+    return "mid-trick" if view.phase is Phase.PLAY else "mid-bid"
+
+
+def test_twenty_cuts_lose_nothing(tmp_path: Path) -> None:
+    rng = random.Random(46)
+    rules = options_to_dict(profile("pagat", target=2000, hand_limit=None))
+    seats = (SeatSpec("human"), SeatSpec("open"), SeatSpec("bot", "easy"),
+             SeatSpec("bot", "easy"))
+    with running_server(tmp_path) as server:
+        proxy = CuttingProxy(("127.0.0.1", server.port))
+        host_line, host = connect(server.address, Create(rules, seats, grace=600))
+        assert host.code is not None
+        line, friend = connect(proxy.url, Join(host.code, seat=1), name="Giulia", lang="it")
+        host_line.send(Start())
+        eventually(lambda: host.ready.is_set() and friend.ready.is_set())
+        host_play = SelfPlaying(host, seed=1, delay=0.01).start()
+        friend_play = SelfPlaying(friend, seed=2).start()
+        phases: Counter[str] = Counter()
+        backs: list[float] = []
+        try:
+            for cut in range(CUTS):
+                time.sleep(rng.uniform(0.05, 0.25))
+                phases[moment(friend.view())] += 1
+                proxy.down()
+                time.sleep(rng.uniform(0.05, 0.3))  # the others play on meanwhile
+                proxy.up()
+                returned = time.monotonic()
+                eventually(lambda n=cut + 1: friend.catch_ups >= n, timeout=5.0)
+                backs.append(time.monotonic() - returned)
+            eventually(lambda: friend_play.output.ids.count("table.line_back") == CUTS)
+        finally:
+            host_play.stop()
+            friend_play.stop()
+        assert line.reconnections == CUTS
+        assert max(backs) <= BACK_WITHIN, backs
+        assert friend.gaps == 0 and friend.duplicates == 0
+        code = host.code
+
+        def served_seq() -> int:
+            return int(server.call(lambda hub: hub.tables[code].core.streams["seat:1"].seq))
+
+        time.sleep(0.3)  # an action sent just before the stop is answered
+        eventually(lambda: friend.last_seq == served_seq())
+        while friend.pending():
+            friend.advance()
+        assert friend.view() == server.call(lambda hub: hub.tables[code].core.match.view(1))
+        said = friend_play.output.ids
+        assert said.count("table.line_lost") == CUTS and said.count("table.line_back") == CUTS
+        aways = [line for line in friend_play.output.lines if line.message_id == "table.away"]
+        assert aways and all(len(a.text) < 120 for a in aways), [a.text for a in aways]
+        assert phases["mid-bid"] and phases["mid-trick"], phases
+        print(f"\n{CUTS} cuts {dict(phases)}; back within {max(backs):.2f} s "
+              f"(median {sorted(backs)[CUTS // 2]:.2f} s); {len(aways)} catch-ups said")
+        proxy.close()
+        line.close()
+        host_line.close()

@@ -1,0 +1,132 @@
+"""The server as an ASGI app (Starlette) run by uvicorn, in this thread or another.
+
+Starlette and uvicorn because one app on one port can then serve both the WebSocket of
+this protocol and, later, the browser page; uvicorn runs it with the ``websockets``
+library's protocol and enforces the frame limit (:data:`MAX_FRAME_BYTES`, close 1009)
+before a byte of an oversized frame reaches our code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import threading
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+
+from voice_spades.protocol.wire import MAX_FRAME_BYTES, WS_PATH
+from voice_spades.server.connection import Connection
+from voice_spades.server.hub import Hub
+
+log = logging.getLogger(__name__)
+
+
+def make_app(hub: Hub) -> Starlette:
+    """The ASGI app serving ``hub`` on :data:`WS_PATH`; it loads the stored tables as
+    it starts."""
+
+    async def table_line(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await Connection(websocket, hub).run()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.load()
+        yield
+        await hub.close()
+
+    return Starlette(routes=[WebSocketRoute(WS_PATH, table_line)], lifespan=lifespan)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host`` (IPv4 or IPv6) and ``port`` (0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    sock.setblocking(False)
+    return sock
+
+
+def make_server(hub: Hub) -> uvicorn.Server:
+    """A uvicorn server for ``hub`` (sockets are given to :meth:`uvicorn.Server.serve`)."""
+    config = uvicorn.Config(make_app(hub), ws="websockets-sansio", ws_max_size=MAX_FRAME_BYTES,
+                            ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on",
+                            log_level="warning", access_log=False, proxy_headers=True)
+    return uvicorn.Server(config)
+
+
+class ServerThread:
+    """A server on a thread of its own, for ``voice-spades host`` and the tests.
+
+    ``start()`` returns once it listens; :attr:`port` is then the port (useful with
+    port 0); ``stop()`` shuts it down."""
+
+    def __init__(self, hub_factory: Callable[[], Hub], host: str = "127.0.0.1",
+                 port: int = 0) -> None:
+        self.hub_factory = hub_factory
+        self.sock = bind(host, port)
+        self.host = host
+        self.port: int = self.sock.getsockname()[1]
+        self.hub: Hub | None = None
+        self.server: uvicorn.Server | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread = threading.Thread(target=self._run, name="voice-spades-server",
+                                        daemon=True)
+        self._error: BaseException | None = None
+
+    @property
+    def address(self) -> str:
+        """The WebSocket address clients connect to."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"ws://{host}:{self.port}{WS_PATH}"
+
+    def start(self, timeout: float = 10.0) -> ServerThread:
+        """Start serving; raises RuntimeError if it did not start within ``timeout``."""
+        self._thread.start()
+        for _ in range(int(timeout / 0.01)):
+            if (self.server is not None and self.server.started) or self._error is not None:
+                break
+            threading.Event().wait(0.01)
+        if self._error is not None or self.server is None or not self.server.started:
+            raise RuntimeError(f"the server did not start: {self._error!r}")
+        return self
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as exc:  # reported by start()
+            self._error = exc
+
+    async def _serve(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.hub = self.hub_factory()
+        self.server = make_server(self.hub)
+        await self.server.serve(sockets=[self.sock])
+
+    def call(self, function: Callable[[Hub], Any], timeout: float = 10.0) -> Any:
+        """Run ``function(hub)`` (a coroutine function or a plain one) on the server's
+        loop and return its result: for tests that look inside."""
+        assert self.loop is not None and self.hub is not None
+        hub = self.hub
+
+        async def run() -> Any:
+            result = function(hub)
+            return await result if asyncio.iscoroutine(result) else result
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop serving and wait for the thread."""
+        if self.server is not None:
+            self.server.should_exit = True
+        self._thread.join(timeout)
+        self.sock.close()

@@ -1,0 +1,54 @@
+"""A table being served, as the hub keeps it, and the client connections it serves."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from voice_spades.bots import Bot
+from voice_spades.server.table_core import TableCore
+
+
+class Client(Protocol):
+    """A connection as the hub sees it (:class:`voice_spades.server.connection.Connection`)."""
+
+    name: str
+    address: str
+    code: str | None
+    viewer: str | None
+    token_hash: str
+
+    def send(self, frame: str) -> None:
+        """Queue one frame to this client (never blocks)."""
+        ...
+
+    def close(self, code: int) -> None:
+        """Close the line."""
+        ...
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table being served: its core and everything that is not in the log."""
+
+    core: TableCore
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: dict[str, list[Client]] = field(default_factory=dict)
+    bots: dict[int, tuple[str, Bot]] = field(default_factory=dict)
+    """Each bot seat's player and its level."""
+    bot_task: asyncio.Task[None] | None = None
+    grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    pending: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Bot seats a friend takes over at the next hand: seat -> (name, token hash)."""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def holder_of(hashed: str) -> str:
+    """What the log keeps of a seat's token: the start of its hash."""
+    return hashed[:16]

@@ -1,0 +1,103 @@
+"""The default table store: one SQLite file (``tables.sqlite3`` in the data folder).
+
+WAL mode with ``synchronous=FULL``: :meth:`SQLiteStore.append` returns only once the
+entry is on disk, so an acknowledged action survives ``kill -9`` of the server (and a
+power cut). One connection, used under a lock: the server appends from worker threads.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from voice_spades.server.store import Entry, TableRecord, TokenRecord
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY, rules TEXT NOT NULL, seed INTEGER NOT NULL,
+    grace INTEGER NOT NULL, live INTEGER NOT NULL DEFAULT 1);
+CREATE TABLE IF NOT EXISTS log (
+    code TEXT NOT NULL, idx INTEGER NOT NULL, entry TEXT NOT NULL,
+    PRIMARY KEY (code, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY, code TEXT NOT NULL, seat INTEGER, name TEXT NOT NULL,
+    viewer TEXT NOT NULL);
+"""
+
+
+class SQLiteStore:
+    """:class:`~voice_spades.server.store.TableStore` in one SQLite file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = sqlite3.connect(
+            self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise RuntimeError("the table store is closed")
+        return self._db
+
+    def create(self, code: str, rules: dict[str, Any], seed: int, grace: int) -> None:
+        """A new table; ValueError if the code is a live table's."""
+        with self._lock:
+            try:
+                self.db.execute("INSERT INTO tables (code, rules, seed, grace) VALUES (?, ?, ?, ?)",
+                                (code, json.dumps(rules), seed, grace))
+            except sqlite3.IntegrityError as exc:
+                raise ValueError(f"table {code} exists") from exc
+
+    def append(self, code: str, index: int, entry: Entry) -> bool:
+        """Store the entry durably; False if ``index`` is taken."""
+        with self._lock:
+            try:
+                self.db.execute("INSERT INTO log (code, idx, entry) VALUES (?, ?, ?)",
+                                (code, index, json.dumps(entry, separators=(",", ":"))))
+            except sqlite3.IntegrityError:
+                return False
+        return True
+
+    def entries(self, code: str, start: int = 0) -> list[Entry]:
+        """The log from ``start``."""
+        with self._lock:
+            rows = self.db.execute("SELECT entry FROM log WHERE code = ? AND idx >= ? "
+                                   "ORDER BY idx", (code, start)).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def tables(self) -> list[TableRecord]:
+        """Every live table."""
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT code, rules, seed, grace FROM tables WHERE live = 1").fetchall()
+        return [TableRecord(code, json.loads(rules), seed, grace)
+                for code, rules, seed, grace in rows]
+
+    def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
+                  viewer: str) -> None:
+        """Remember a token's hash."""
+        with self._lock:
+            self.db.execute("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?, ?)",
+                            (token_hash, code, seat, name, viewer))
+
+    def token(self, token_hash: str) -> TokenRecord | None:
+        """The token's record, or None."""
+        with self._lock:
+            row = self.db.execute("SELECT code, seat, name, viewer FROM tokens WHERE hash = ?",
+                                  (token_hash,)).fetchone()
+        return None if row is None else TokenRecord(*row)
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
