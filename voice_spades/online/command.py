@@ -61,6 +61,7 @@ def join_parser() -> argparse.ArgumentParser:
     """``play``'s options for speech, keys and voice, plus the table to join."""
     p = build_parser()
     p.prog, p.description, p.epilog = "voice-spades join", render("cli.join.description"), None
+    p.conflict_handler = "resolve"  # join's --watch (a table) replaces play's (another copy)
     p.add_argument("code", help=render("cli.join.code"))
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="ADDRESS",
                    help=render("cli.join.server"))
