@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from voice_spades.protocol.wire import Act, ClientMessage, Hello
@@ -52,7 +52,8 @@ class WireClient:
                 self.connect(timeout=1.0, resume=True)
                 self.until(lambda m: m["t"] == "caught_up", timeout=within)
                 return time.monotonic() - start
-            except (OSError, ConnectionClosed, TimeoutError):
+            except (OSError, WebSocketException, TimeoutError):
+                self.close_quietly()
                 if time.monotonic() - start > within:
                     raise
                 time.sleep(delay)
@@ -70,6 +71,15 @@ class WireClient:
     def close(self) -> None:
         if self.ws is not None:
             self.ws.close()
+            self.ws = None
+
+    def close_quietly(self) -> None:
+        """Forget a line that is already gone."""
+        if self.ws is not None:
+            try:
+                self.ws.socket.close()
+            except OSError:
+                pass
             self.ws = None
 
     def cut(self) -> None:
