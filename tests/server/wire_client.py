@@ -4,11 +4,12 @@ token, and checks as it reads that the stream has no gap and no duplicate."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from voice_spades.protocol.wire import Act, ClientMessage, Hello
@@ -76,10 +77,8 @@ class WireClient:
     def close_quietly(self) -> None:
         """Forget a line that is already gone."""
         if self.ws is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.ws.socket.close()
-            except OSError:
-                pass
             self.ws = None
 
     def cut(self) -> None:
