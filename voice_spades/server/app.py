@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import socket
 import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import uvicorn
+import uvicorn.config
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
@@ -25,7 +25,11 @@ from voice_spades.protocol.wire import MAX_FRAME_BYTES, WS_PATH
 from voice_spades.server.connection import Connection
 from voice_spades.server.hub import Hub
 
-log = logging.getLogger(__name__)
+WS_IMPLEMENTATION = ("websockets-sansio" if "websockets-sansio" in uvicorn.config.WS_PROTOCOLS
+                     else "websockets")
+"""uvicorn's protocol over the ``websockets`` library: its sans-I/O one where uvicorn
+has it (0.35 and later), the older one (which websockets 14 and later deprecate)
+otherwise."""
 
 
 def make_app(hub: Hub) -> Starlette:
@@ -58,7 +62,7 @@ def bind(host: str, port: int) -> socket.socket:
 
 def make_server(hub: Hub) -> uvicorn.Server:
     """A uvicorn server for ``hub`` (sockets are given to :meth:`uvicorn.Server.serve`)."""
-    config = uvicorn.Config(make_app(hub), ws="websockets-sansio", ws_max_size=MAX_FRAME_BYTES,
+    config = uvicorn.Config(make_app(hub), ws=WS_IMPLEMENTATION, ws_max_size=MAX_FRAME_BYTES,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on",
                             log_level="warning", access_log=False, proxy_headers=True)
     return uvicorn.Server(config)
