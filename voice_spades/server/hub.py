@@ -60,7 +60,8 @@ class Hub:
     # ----- start-up -----------------------------------------------------------------
     async def load(self) -> None:
         """Rebuild every stored table from its log; humans the log holds connected
-        lost their line with the last server, so they are marked dropped."""
+        lost their line with the last server, so they are marked dropped, and every
+        dropped player not yet stood in for has the grace period again."""
         self.loop = asyncio.get_running_loop()
         for record in await asyncio.to_thread(self.store.tables):
             entries = await asyncio.to_thread(self.store.entries, record.code)
@@ -72,6 +73,7 @@ class Hub:
                     if state.kind == "human" and state.connected:
                         await self._commit(table, {"k": "presence", "seat": seat,
                                                    "state": "dropped", "name": state.name})
+                    if state.kind == "human" and not state.standing_in:
                         self.bots.start_grace(table, seat)
             self.bots.schedule(table)
         if self.feed is not None:
