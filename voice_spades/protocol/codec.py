@@ -44,6 +44,7 @@ from voice_spades.engine import (
     NilResult,
     Phase,
     PlayerView,
+    RuleOptions,
     Seat,
     SideScore,
     SpadesBroken,
@@ -71,6 +72,8 @@ EVENT_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
 """Every engine event class, by the name the wire gives it."""
 
 _RECORDS = (Trick, HandScore, SideScore, NilResult)
+_FIELDS_BY_NAME = {f.name: f for f in dataclasses.fields(PlayerView)}
+_CODES: dict[Card, str] = {}
 _MASK_FIELDS = ("hand", "played", "known_out")
 _MAX_INT = 1 << 62
 """Numbers on the wire stay far inside what JSON readers take exactly; a bigger one is
@@ -89,10 +92,17 @@ def bad(what: str) -> ProtocolError:
 # ----- encoding ---------------------------------------------------------------------
 def encode_value(value: object) -> JsonValue:
     """Any event field as JSON values (cards and bids as codes, tuples as lists)."""
-    if isinstance(value, Card | Bid):
-        return value.code
+    if isinstance(value, Card):
+        code = _CODES.get(value)
+        if code is None:
+            code = _CODES[value] = value.code
+        return code
+    if isinstance(value, int | str | None):
+        return value
     if isinstance(value, tuple | list):
         return [encode_value(item) for item in value]
+    if isinstance(value, Bid):
+        return value.code
     if isinstance(value, _RECORDS):
         return {f.name: encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
@@ -106,15 +116,24 @@ def encode_event(event: Event) -> dict[str, JsonValue]:
     return out
 
 
-def encode_view(view: PlayerView) -> dict[str, JsonValue]:
-    """A player's view as a JSON object (masks as card lists, actions as text)."""
+PRIVATE_FIELDS = ("hand", "known_out", "draw_top", "legal")
+"""The fields of a view that only its seat may see (a watcher's are empty)."""
+_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerView))
+PUBLIC_FIELDS = tuple(name for name in _VIEW_FIELDS if name not in ("seat", *PRIVATE_FIELDS))
+"""The fields of a view every viewer shares."""
+
+
+def encode_view(view: PlayerView, only: tuple[str, ...] = _VIEW_FIELDS) -> dict[str, JsonValue]:
+    """A player's view as a JSON object (masks as card lists, actions as text);
+    ``only`` names the fields to encode (default all)."""
     out: dict[str, JsonValue] = {}
-    for field in dataclasses.fields(view):
+    for name in only:
+        field = _FIELDS_BY_NAME[name]
         value = getattr(view, field.name)
         if field.name in _MASK_FIELDS:
-            out[field.name] = [card.code for card in cards_of(value)]
+            out[field.name] = [encode_value(card) for card in cards_of(value)]
         elif field.name == "rules":
-            out[field.name] = options_to_dict(value)
+            out[field.name] = _rules_json(value)
         elif field.name == "phase":
             out[field.name] = str(value)
         elif field.name == "legal":
@@ -122,6 +141,17 @@ def encode_view(view: PlayerView) -> dict[str, JsonValue]:
         else:
             out[field.name] = encode_value(value)
     return out
+
+
+_RULES_JSON: dict[RuleOptions, dict[str, JsonValue]] = {}
+
+
+def _rules_json(rules: RuleOptions) -> dict[str, JsonValue]:
+    if rules not in _RULES_JSON:
+        if len(_RULES_JSON) > 256:
+            _RULES_JSON.clear()
+        _RULES_JSON[rules] = options_to_dict(rules)
+    return dict(_RULES_JSON[rules])
 
 
 # ----- decoding ---------------------------------------------------------------------

@@ -35,6 +35,8 @@ from voice_spades.engine import (
     PlayerView,
 )
 
+PRIVATE_EVENTS = (HandDealt, DrawFinished, CardDrawn, CardsExchanged)
+"""The event classes whose content depends on the viewer."""
 WATCHER_SEAT = 0
 """A watcher sees the public facts of seat 0's view (with nothing of seat 0's own)."""
 

@@ -50,16 +50,20 @@ class Stream:
         self.buffer: deque[tuple[int, str]] = deque(maxlen=keep)
 
     def add(self, message: dict[str, Any]) -> tuple[int, str]:
-        """Number ``message`` (adds ``seq``), keep it, and return (seq, frame text)."""
+        """Number ``message``, keep it, and return (seq, frame text)."""
+        return self.add_text(message["t"], encode(message))
+
+    def add_text(self, kind: str, body: str) -> tuple[int, str]:
+        """Number a message of type ``kind`` given as JSON object text (without its
+        seq), keep it, and return (seq, frame text)."""
         self.seq += 1
-        message["seq"] = self.seq
-        if message["t"] in ("state", "table"):
+        if kind in ("state", "table"):
             self.last_state = self.seq
-            if message["t"] == "table":
+            if kind == "table":
                 self.last_table = self.seq
             else:
                 self.last_view = self.seq
-        frame = encode(message)
+        frame = f'{body[:-1]},"seq":{self.seq}}}'
         self.buffer.append((self.seq, frame))
         return self.seq, frame
 

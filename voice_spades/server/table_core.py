@@ -27,8 +27,16 @@ from voice_spades.engine import (
     options_from_dict,
     options_to_dict,
 )
-from voice_spades.protocol.codec import ProtocolError, encode_event, encode_message, encode_view
-from voice_spades.protocol.redact import events_for, view_for
+from voice_spades.protocol.codec import (
+    PRIVATE_FIELDS,
+    PUBLIC_FIELDS,
+    ProtocolError,
+    encode_event,
+    encode_message,
+    encode_view,
+)
+from voice_spades.protocol.redact import PRIVATE_EVENTS, event_for, view_for
+from voice_spades.protocol.wire import encode
 from voice_spades.server.store import Entry
 from voice_spades.server.streams import (
     BUFFER,
@@ -85,6 +93,10 @@ class TableCore:
         self.watchers = 0
         self.actions_this_hand = 0
         self.default_level = DEFAULT_LEVEL
+        self._public_text = ""
+        self._event_texts: list[str | None] = []
+        self._shared_at: tuple[int, int] = (-1, 0)
+        self._no_events: list[Event] = []
 
     @classmethod
     def rebuild(cls, code: str, rules: dict[str, Any], seed: int, grace: int,
@@ -178,7 +190,8 @@ class TableCore:
                 if state.kind == "open":
                     state.kind, state.level = "bot", self.default_level
             self._to_all(out, self._table_message)
-            self._to_all(out, lambda viewer: self._state(viewer, self.match.opening_events()))
+            opening = self.match.opening_events()
+            self._to_all(out, lambda viewer: self._state(viewer, opening))
         elif kind == "act":
             events = self.match.apply(action_from_text(entry["action"]))
             self.actions_this_hand += 1
@@ -224,15 +237,19 @@ class TableCore:
         self._to_all(out, lambda viewer: dict(message))
         self._to_all(out, self._table_message)
         if new_viewer is not None and self.started:
-            self._send(out, new_viewer, self._state(new_viewer, []))
+            self._send(out, new_viewer, self._state(new_viewer, self._no_events))
 
     # ----- messages -----------------------------------------------------------------
     def _to_all(self, out: list[Outgoing], make: Any) -> None:
         for viewer in self.streams:
             self._send(out, viewer, make(viewer))
 
-    def _send(self, out: list[Outgoing], viewer: str, message: dict[str, Any]) -> None:
-        seq, frame = self.streams[viewer].add(message)
+    def _send(self, out: list[Outgoing], viewer: str, message: dict[str, Any] | str) -> None:
+        stream = self.streams[viewer]
+        if isinstance(message, str):
+            seq, frame = stream.add_text("state", message)
+        else:
+            seq, frame = stream.add(message)
         out.append((viewer, seq, frame))
 
     def _table_message(self, viewer: str) -> dict[str, Any]:
@@ -240,10 +257,25 @@ class TableCore:
                 "started": self.started,
                 "seats": [s.to_json(i) for i, s in enumerate(self.seats)]}
 
-    def _state(self, viewer: str, events: list[Event]) -> dict[str, Any]:
+    def _state(self, viewer: str, events: list[Event]) -> str:
+        """The ``state`` message for ``viewer`` as JSON text (without its seq).
+
+        What every viewer shares, the public events and the public part of the view
+        (about 1,200 values once a few tricks are done), is encoded once per change;
+        only a viewer's own fields and private events are encoded for each viewer."""
         seat = viewer_seat(viewer)
-        return {"t": "state", "events": [encode_event(e) for e in events_for(seat, events)],
-                "view": encode_view(view_for(seat, self.match.view))}
+        stamp = (len(self.log), id(events))
+        if self._shared_at != stamp:
+            public = encode_view(view_for(None, self.match.view), PUBLIC_FIELDS)
+            self._public_text = encode(public)
+            self._event_texts = [None if isinstance(e, PRIVATE_EVENTS) else
+                                 encode(encode_event(e)) for e in events]
+            self._shared_at = stamp
+        texts = [text if text is not None else encode(encode_event(event_for(seat, event)))
+                 for event, text in zip(events, self._event_texts, strict=True)]
+        own = encode(encode_view(view_for(seat, self.match.view), ("seat", *PRIVATE_FIELDS)))
+        view = self._public_text[:-1] + "," + own[1:]
+        return '{"t":"state","events":[' + ",".join(texts) + '],"view":' + view + "}"
 
 
 def error_frame(error: ProtocolError) -> dict[str, Any]:
