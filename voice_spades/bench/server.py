@@ -160,6 +160,7 @@ def measure(args: argparse.Namespace, database: str, folder: Path) -> dict[str, 
         "server_rss_mb": round(rss / 2**20, 1),
         "server_rss_kb_per_table": round((rss - rss_before) / 1024 / count, 1),
         "bench_clients_cpu_percent": round(100 * own_cpu / wall, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -178,6 +179,8 @@ def _print(result: dict[str, Any]) -> None:
           f"({r['server_cpu_percent_per_table']}% per table), memory "
           f"{r['server_rss_mb']} MB ({r['server_rss_kb_per_table']} kB per table); "
           f"bench clients CPU {r['bench_clients_cpu_percent']}%")
+    print("machine load average (1, 5, 15 min): "
+          f"{', '.join(str(x) for x in r['load_average'])} on {os.cpu_count()} cores")
 
 
 def _argument_problem(args: argparse.Namespace) -> str | None:
