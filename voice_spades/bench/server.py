@@ -204,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default="",
                         help="postgresql://... (default: SQLite for 1 process, else a "
                              "private PostgreSQL started for the run)")
-    parser.add_argument("--think", type=float, default=0.5,
+    # 1 s: the pace of the server's own bots (--bot-delay's default), a brisk player's.
+    parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a client waits before acting (0.5 to 1.5 times)")
     parser.add_argument("--hands", type=int, default=1, help="hands each table plays")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds for the run")
