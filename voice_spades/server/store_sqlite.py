@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,17 @@ CREATE TABLE IF NOT EXISTS tokens (
 """
 
 
+@dataclass(eq=False)
+class _Append:
+    """One append waiting for the transaction that stores it."""
+
+    code: str
+    index: int
+    text: str
+    stored: bool | None = None
+    error: BaseException | None = None
+
+
 class SQLiteStore:
     """:class:`~voice_spades.server.store.TableStore` in one SQLite file."""
 
@@ -35,6 +47,11 @@ class SQLiteStore:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._turn = threading.Condition()
+        self._waiting: list[_Append] = []
+        self._committing = False
+        self.commits = 0
+        """Transactions that stored appends (fewer than the appends, under load)."""
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -57,14 +74,51 @@ class SQLiteStore:
                 raise ValueError(f"table {code} exists") from exc
 
     def append(self, code: str, index: int, entry: Entry) -> bool:
-        """Store the entry durably; False if ``index`` is taken."""
+        """Store the entry durably; False if ``index`` is taken.
+
+        Appends made at the same moment from several threads share one transaction,
+        so one fsync (the cost of an append: 11 ms each here under load, 90 a second
+        one after another) makes several tables' actions durable at once: the first
+        caller to find no commit under way commits every waiting append."""
+        request = _Append(code, index, json.dumps(entry, separators=(",", ":")))
+        with self._turn:
+            self._waiting.append(request)
+            while request.stored is None and self._committing:
+                self._turn.wait()
+            if request.stored is not None:
+                return self._outcome(request)
+            batch, self._waiting = self._waiting, []
+            self._committing = True
+        try:
+            self._commit(batch)
+        finally:
+            with self._turn:
+                self._committing = False
+                self._turn.notify_all()
+        return self._outcome(request)
+
+    @staticmethod
+    def _outcome(request: _Append) -> bool:
+        if request.error is not None:
+            raise request.error
+        return bool(request.stored)
+
+    def _commit(self, batch: list[_Append]) -> None:
         with self._lock:
             try:
-                self.db.execute("INSERT INTO log (code, idx, entry) VALUES (?, ?, ?)",
-                                (code, index, json.dumps(entry, separators=(",", ":"))))
-            except sqlite3.IntegrityError:
-                return False
-        return True
+                self.db.execute("BEGIN")
+                for item in batch:
+                    cursor = self.db.execute(
+                        "INSERT INTO log (code, idx, entry) VALUES (?, ?, ?) "
+                        "ON CONFLICT DO NOTHING", (item.code, item.index, item.text))
+                    item.stored = cursor.rowcount == 1
+                self.db.execute("COMMIT")
+                self.commits += 1
+            except (sqlite3.Error, RuntimeError) as exc:
+                if self._db is not None and self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                for item in batch:
+                    item.stored, item.error = False, exc
 
     def entries(self, code: str, start: int = 0) -> list[Entry]:
         """The log from ``start``."""
