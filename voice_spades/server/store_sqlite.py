@@ -107,13 +107,16 @@ class SQLiteStore:
         with self._lock:
             try:
                 self.db.execute("BEGIN")
-                for item in batch:
-                    cursor = self.db.execute(
-                        "INSERT INTO log (code, idx, entry) VALUES (?, ?, ?) "
-                        "ON CONFLICT DO NOTHING", (item.code, item.index, item.text))
-                    item.stored = cursor.rowcount == 1
+                inserted = [self.db.execute(
+                    "INSERT INTO log (code, idx, entry) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING", (item.code, item.index, item.text)).rowcount == 1
+                    for item in batch]
                 self.db.execute("COMMIT")
                 self.commits += 1
+                # Only now: a caller woken early must not take its entry as stored
+                # before the commit is on disk.
+                for item, stored in zip(batch, inserted, strict=True):
+                    item.stored = stored
             except (sqlite3.Error, RuntimeError) as exc:
                 if self._db is not None and self._db.in_transaction:
                     self._db.execute("ROLLBACK")
