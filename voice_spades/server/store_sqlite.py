@@ -60,6 +60,7 @@ class SQLiteStore:
 
     @property
     def db(self) -> sqlite3.Connection:
+        """The open connection (RuntimeError once closed)."""
         if self._db is None:
             raise RuntimeError("the table store is closed")
         return self._db
