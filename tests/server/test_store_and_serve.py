@@ -12,9 +12,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.server.served import Served
 from tests.server.wire_client import WireClient
 from voice_spades.protocol.wire import Start
+from voice_spades.server.app import ServerThread
+from voice_spades.server.hub import Hub
 from voice_spades.server.store_sqlite import SQLiteStore
 
 
@@ -92,3 +96,20 @@ def test_a_restarted_server_gives_a_dropped_player_the_grace_period_again(
         assert time.monotonic() - start < 2.0
     finally:
         second.stop()
+
+
+def test_a_server_on_ipv6_loopback(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "t.sqlite3")
+    try:
+        thread = ServerThread(lambda: Hub(store, bot_delay=0), host="::1").start()
+    except OSError as exc:  # a machine without IPv6 on loopback
+        store.close()
+        pytest.skip(f"no ::1 here: {exc}")
+    try:
+        assert thread.address == f"ws://[::1]:{thread.port}/ws"
+        client = WireClient(thread.address).connect()
+        client.send({"t": "ping"})
+        assert client.until(lambda m: m["t"] == "pong") == {"t": "pong"}
+    finally:
+        thread.stop()
+        store.close()
