@@ -139,6 +139,12 @@ class SQLiteStore:
         return [TableRecord(code, json.loads(rules), seed, grace)
                 for code, rules, seed, grace in rows]
 
+    def finish(self, code: str) -> None:
+        """The table's match is over: it is no longer loaded at start-up (its log and
+        its code stay, so the code is never given again)."""
+        with self._lock:
+            self.db.execute("UPDATE tables SET live = 0 WHERE code = ?", (code,))
+
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:
         """Remember a token's hash."""
