@@ -12,9 +12,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.server.served import Served
-from tests.server.wire_client import WireClient
+from tests.server.wire_client import WireClient, finished, play
 from voice_spades.protocol.wire import Start
+from voice_spades.server.app import ServerThread
+from voice_spades.server.hub import Hub
 from voice_spades.server.store_sqlite import SQLiteStore
 
 
@@ -92,3 +96,40 @@ def test_a_restarted_server_gives_a_dropped_player_the_grace_period_again(
         assert time.monotonic() - start < 2.0
     finally:
         second.stop()
+
+
+def test_a_server_on_ipv6_loopback(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "t.sqlite3")
+    try:
+        thread = ServerThread(lambda: Hub(store, bot_delay=0), host="::1").start()
+    except OSError as exc:  # a machine without IPv6 on loopback
+        store.close()
+        pytest.skip(f"no ::1 here: {exc}")
+    try:
+        assert thread.address == f"ws://[::1]:{thread.port}/ws"
+        client = WireClient(thread.address).connect()
+        client.send({"t": "ping"})
+        assert client.until(lambda m: m["t"] == "pong") == {"t": "pong"}
+    finally:
+        thread.stop()
+        store.close()
+
+
+def test_a_finished_table_leaves_memory_and_is_not_loaded_again(tmp_path: Path) -> None:
+    served = Served(tmp_path, finished_keep=0.3)
+    try:
+        host = served.host()
+        host.send(Start())
+        play([host], lambda: finished(host), timeout=20)
+        code = host.code
+        assert code in served.thread.call(lambda hub: list(hub.tables))
+        time.sleep(0.6)
+        assert code not in served.thread.call(lambda hub: list(hub.tables))
+        assert code not in [record.code for record in served.store.tables()]
+        assert served.log(code or "")  # the log stays
+        late = WireClient(served.address)
+        late.token, late.last_seq = host.token, host.last_seq
+        late.connect(resume=True)
+        assert late.until(lambda m: m["t"] == "error")["id"] == "net.bad_token"
+    finally:
+        served.stop()

@@ -36,6 +36,10 @@ from voice_spades.server.table_core import Outgoing, TableCore
 
 log = logging.getLogger(__name__)
 
+FINISHED_KEEP = 600.0
+"""Seconds a finished match's table stays served (players may come back to hear the
+end) before it leaves memory: a served table keeps up to 400 frames per viewer, about
+3 MB at six seats and a watcher."""
 BOT_DELAY = 1.0
 """Seconds a bot waits before acting, so that players hear each move (``--bot-delay``)."""
 
@@ -46,12 +50,14 @@ class Hub:
     def __init__(self, store: TableStore, *, feed: Feed | None = None,
                  bot_delay: float = BOT_DELAY, clock: Callable[[], float] = time.monotonic,
                  bot_factory: Callable[[str, int, Any, int], Bot] = make_bot,
-                 mark_dropped_at_start: bool = True) -> None:
+                 mark_dropped_at_start: bool = True,
+                 finished_keep: float = FINISHED_KEEP) -> None:
         self.store = store
         self.feed = feed
         self.clock = clock
         self.bots = TableBots(self._commit, bot_delay, bot_factory)
         self.mark_dropped_at_start = mark_dropped_at_start
+        self.finished_keep = finished_keep
         self.tables: dict[str, LiveTable] = {}
         self.code_tries = CodeTries()
         self.chat_rate = ChatRate()
@@ -75,6 +81,8 @@ class Hub:
                                                    "state": "dropped", "name": state.name})
                     if state.kind == "human" and not state.standing_in:
                         self.bots.start_grace(table, seat)
+            if core.over and table.finish_task is None:
+                table.finish_task = asyncio.ensure_future(self._finish(table))
             self.bots.schedule(table)
         if self.feed is not None:
             self.feed.subscribe(self._fed)
@@ -117,7 +125,21 @@ class Hub:
             entry = remake() if remake is not None else entry
         out = core.apply(entry)
         self._deliver(table, out)
+        if core.over and table.finish_task is None:
+            table.finish_task = asyncio.ensure_future(self._finish(table))
         return out
+
+    async def _finish(self, table: LiveTable) -> None:
+        """A while after its match is over, a table leaves memory, and the store marks
+        it finished where the store can (SQLite), so no later start loads it again."""
+        await asyncio.sleep(self.finished_keep)
+        code = table.core.code
+        self.bots.close(table)
+        if self.tables.get(code) is table:
+            del self.tables[code]
+        finish = getattr(self.store, "finish", None)
+        if finish is not None:
+            await asyncio.to_thread(finish, code)
 
     def _deliver(self, table: LiveTable, out: list[Outgoing]) -> None:
         for viewer, _, frame in out:
@@ -396,5 +418,7 @@ class Hub:
         """Stop every timer and bot (the store stays open: its owner closes it)."""
         for table in self.tables.values():
             self.bots.close(table)
+            if table.finish_task is not None:
+                table.finish_task.cancel()
         if self.feed is not None:
             self.feed.close()

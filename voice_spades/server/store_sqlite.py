@@ -60,6 +60,7 @@ class SQLiteStore:
 
     @property
     def db(self) -> sqlite3.Connection:
+        """The open connection (RuntimeError once closed)."""
         if self._db is None:
             raise RuntimeError("the table store is closed")
         return self._db
@@ -137,6 +138,12 @@ class SQLiteStore:
                 "SELECT code, rules, seed, grace FROM tables WHERE live = 1").fetchall()
         return [TableRecord(code, json.loads(rules), seed, grace)
                 for code, rules, seed, grace in rows]
+
+    def finish(self, code: str) -> None:
+        """The table's match is over: it is no longer loaded at start-up (its log and
+        its code stay, so the code is never given again)."""
+        with self._lock:
+            self.db.execute("UPDATE tables SET live = 0 WHERE code = ?", (code,))
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:

@@ -46,10 +46,12 @@ class TableBots:
         self.bot_factory = bot_factory
 
     def start_grace(self, table: LiveTable, seat: int) -> None:
+        """The player at ``seat`` dropped: a bot stands in after the grace period."""
         self.cancel_grace(table, seat)
         table.grace_tasks[seat] = asyncio.ensure_future(self._grace(table, seat))
 
     def cancel_grace(self, table: LiveTable, seat: int | None) -> None:
+        """The player is back (or left): no stand-in is due."""
         task = table.grace_tasks.pop(seat, None) if seat is not None else None
         if task is not None:
             task.cancel()
