@@ -69,8 +69,8 @@ def servers(count: int, database: str, folder: Path) -> Iterator[list[tuple[int,
             log = folder / f"server{number}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen(
-                    [sys.executable, "-m", "voice_spades.bench.serve_process",
-                     "--port", str(port), "--database", database],
+                    [sys.executable, "-m", "voice_spades", "serve", "--host", "127.0.0.1",
+                     "--port", str(port), "--database", database, "--bot-delay", "0"],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             started.append((process, port))
             _wait_listening(port, process, log)

@@ -74,9 +74,13 @@ def bind(host: str, port: int) -> socket.socket:
 
 def make_server(hub: Hub) -> uvicorn.Server:
     """A uvicorn server for ``hub`` (sockets are given to :meth:`uvicorn.Server.serve`)."""
+    # No permessage-deflate: compressing every frame cost 9% of the server's CPU per
+    # action (bench server, 200 clients: 2.32 -> 2.11 ms), and a player's whole stream
+    # is about 3 KB a second uncompressed.
     config = uvicorn.Config(make_app(hub), ws=WS_IMPLEMENTATION, ws_max_size=MAX_FRAME_BYTES,
                             ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on",
-                            log_level="warning", access_log=False, proxy_headers=True)
+                            log_level="warning", access_log=False, proxy_headers=True,
+                            ws_per_message_deflate=False)
     return uvicorn.Server(config)
 
 
