@@ -33,7 +33,11 @@ PLATFORM_MODULES = {"win32": {"voice_spades.keys.terminal_posix"}, "darwin": set
 """Modules written for one platform, which must fail to import on the other."""
 
 THIRD_PARTY = ("numpy", "platformdirs", "babel", "babel.dates", "pocketsphinx", "soxr",
-               "sounddevice", "pyttsx3", "vosk", "prism")
+               "sounddevice", "pyttsx3", "vosk", "prism",
+               # The table server's: asyncio (standard, but it loads its Windows event
+               # loop on win32, through _overlapped), uvicorn, Starlette, websockets.
+               "asyncio", "uvicorn", "uvicorn.config", "starlette.applications",
+               "starlette.websockets", "websockets.sync.client")
 
 _SCRIPT = r"""
 import importlib, json, os, pkgutil, sys, tempfile, traceback

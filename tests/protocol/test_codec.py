@@ -63,7 +63,7 @@ games = st.sampled_from([(name, n) for name in PROFILE_NAMES
                          for n in PLAYERS.get(name, (profile(name).players,))])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(games, st.integers(0, 2**31 - 1), st.integers(0, 120))
 def test_events_and_views_round_trip_for_every_viewer(
         game: tuple[str, int], seed: int, steps: int) -> None:
@@ -139,7 +139,7 @@ json_values = st.recursive(
                                                                 max_size=4), max_leaves=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(["HandDealt", "TrickWon", "HandScored", "CardDrawn", "BidMade"]),
        st.dictionaries(st.sampled_from(["hands", "trick", "winner", "winning_card",
                                         "tricks_won", "score", "seat", "shown", "bid"]),

@@ -31,12 +31,15 @@ class Served:
         return WireClient(self.address, name, lang).connect()
 
     def host(self, rules: str = "pagat", players: int = 4, seats: tuple[str, ...] = (),
-             hands: int = 1, grace: int = 30, name: str = "Ada") -> WireClient:
+             hands: int = 1, grace: int = 30, name: str = "Ada",
+             target: int | None = None) -> WireClient:
         """A client that created a table (seat 0): ``seats`` are the other seats' kinds
         ("bot" is an easy bot), default all bots; the match is not started."""
         kinds = seats or ("bot",) * (players - 1)
         client = self.client(name)
-        client.send(Create(options_to_dict(profile(rules, players=players, hand_limit=hands)),
+        rules_json = options_to_dict(profile(rules, players=players, hand_limit=hands,
+                                             target=target))
+        client.send(Create(rules_json,
                            (SeatSpec("human"), *(SeatSpec(k, "easy" if k == "bot" else None)
                                                  for k in kinds)), grace))
         client.until(lambda m: m["t"] == "welcome")

@@ -96,7 +96,9 @@ def test_a_flooding_client_is_cut_off_and_another_table_plays_on(served: Served)
     stop = threading.Event()
     measure = threading.Thread(target=latencies, args=(player, stop, quiet))
     measure.start()
-    time.sleep(1.0)
+    settle = time.monotonic() + 15
+    while len(quiet) < 8 and time.monotonic() < settle:  # a few actions before the flood
+        time.sleep(0.05)
     before = len(quiet)
     flooder = served.client("Flo")
     start = time.monotonic()
@@ -113,7 +115,9 @@ def test_a_flooding_client_is_cut_off_and_another_table_plays_on(served: Served)
     cut_after = time.monotonic() - start
     sender.join(5)
     pongs = sum(1 for m in flooder.others if m["t"] == "pong")
-    time.sleep(0.5)
+    settle = time.monotonic() + 15
+    while len(quiet) < before + 8 and time.monotonic() < settle:
+        time.sleep(0.05)
     stop.set()
     measure.join(10)
     during = quiet[before:]
@@ -124,9 +128,10 @@ def test_a_flooding_client_is_cut_off_and_another_table_plays_on(served: Served)
           f"max {max(during) * 1000:.1f} ms")
     assert code == 1008
     assert cut_after < 1.0 and pongs <= 40 + 20 * cut_after + 1  # burst, then 20 a second
-    assert len(during) >= 5
-    # The other table keeps its pace: no action waited behind the flood.
-    assert statistics.median(during) < max(0.1, 3 * statistics.median(quiet[:before]))
+    assert before >= 8 and len(during) >= 8
+    # The other table keeps its pace: no action waited behind the flood (the floor of
+    # 0.2 s is for a machine loaded by other work, where a median is 20 ms or more).
+    assert statistics.median(during) < max(0.2, 3 * statistics.median(quiet[:before]))
 
 
 def from_address(served: Served, address: str, name: str = "Guess") -> WireClient:

@@ -48,13 +48,16 @@ def scanned_match(name: str, players: int, seed: int, hands: int) -> tuple[int, 
     bots = {seat: LegalMovePlayer(seed + seat) for seat in range(players)}
     frames = actions = 0
 
+    secrets: dict[str, set[str]] = {}
+
     def apply(entry: dict[str, object]) -> None:
-        nonlocal frames
-        before = {v: secrets_for(core.match, viewer_seat(v)) for v in core.streams}
+        nonlocal frames, secrets
+        before = secrets  # only an action or the start changes what is secret
         out = core.apply(entry)
-        after = {v: secrets_for(core.match, viewer_seat(v)) for v in core.streams}
+        if entry["k"] in ("act", "start") or set(core.streams) != set(secrets):
+            secrets = {v: secrets_for(core.match, viewer_seat(v)) for v in core.streams}
         for viewer, _, frame in out:
-            found = leaks(frame, after[viewer], seed, before.get(viewer, set()))
+            found = leaks(frame, secrets[viewer], seed, before.get(viewer, set()))
             assert not found, f"{name}/{players} seed {seed}: {viewer} got {found} in {frame}"
             frames += 1
 

@@ -4,11 +4,12 @@ token, and checks as it reads that the stream has no gap and no duplicate."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from voice_spades.protocol.wire import Act, ClientMessage, Hello
@@ -31,6 +32,8 @@ class WireClient:
         self.stream: list[dict[str, Any]] = []
         self.others: list[dict[str, Any]] = []
         self.view: dict[str, Any] | None = None
+        self.state_view: dict[str, Any] | None = None
+        """The view of the last state message (``view`` may be marked as acted on)."""
         self.first_seq = 0
         """The seq this viewer's stream had when this client first came in."""
 
@@ -52,7 +55,8 @@ class WireClient:
                 self.connect(timeout=1.0, resume=True)
                 self.until(lambda m: m["t"] == "caught_up", timeout=within)
                 return time.monotonic() - start
-            except (OSError, ConnectionClosed, TimeoutError):
+            except (OSError, WebSocketException, TimeoutError):
+                self.close_quietly()
                 if time.monotonic() - start > within:
                     raise
                 time.sleep(delay)
@@ -72,6 +76,13 @@ class WireClient:
             self.ws.close()
             self.ws = None
 
+    def close_quietly(self) -> None:
+        """Forget a line that is already gone."""
+        if self.ws is not None:
+            with contextlib.suppress(OSError):
+                self.ws.socket.close()
+            self.ws = None
+
     def cut(self) -> None:
         """Drop the line abruptly (no closing handshake), as a lost connection does."""
         if self.ws is not None:
@@ -89,9 +100,11 @@ class WireClient:
             self.last_seq = message["seq"]
             self.stream.append(message)
             if message["t"] == "state":
-                self.view = message["view"]
+                self.view = self.state_view = message["view"]
         else:
             self.others.append(message)
+            if message["t"] == "error":  # refused: the last state's choices stand
+                self.view = self.state_view
             if message["t"] == "welcome":
                 self.token, self.seat, self.code = message["token"], message["seat"], \
                     message["code"]

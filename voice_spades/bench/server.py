@@ -69,8 +69,8 @@ def servers(count: int, database: str, folder: Path) -> Iterator[list[tuple[int,
             log = folder / f"server{number}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen(
-                    [sys.executable, "-m", "voice_spades.bench.serve_process",
-                     "--port", str(port), "--database", database],
+                    [sys.executable, "-m", "voice_spades", "serve", "--host", "127.0.0.1",
+                     "--port", str(port), "--database", database, "--bot-delay", "0"],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             started.append((process, port))
             _wait_listening(port, process, log)
@@ -160,6 +160,7 @@ def measure(args: argparse.Namespace, database: str, folder: Path) -> dict[str, 
         "server_rss_mb": round(rss / 2**20, 1),
         "server_rss_kb_per_table": round((rss - rss_before) / 1024 / count, 1),
         "bench_clients_cpu_percent": round(100 * own_cpu / wall, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -178,6 +179,8 @@ def _print(result: dict[str, Any]) -> None:
           f"({r['server_cpu_percent_per_table']}% per table), memory "
           f"{r['server_rss_mb']} MB ({r['server_rss_kb_per_table']} kB per table); "
           f"bench clients CPU {r['bench_clients_cpu_percent']}%")
+    print("machine load average (1, 5, 15 min): "
+          f"{', '.join(str(x) for x in r['load_average'])} on {os.cpu_count()} cores")
 
 
 def _argument_problem(args: argparse.Namespace) -> str | None:
@@ -201,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default="",
                         help="postgresql://... (default: SQLite for 1 process, else a "
                              "private PostgreSQL started for the run)")
-    parser.add_argument("--think", type=float, default=0.5,
+    # 1 s: the pace of the server's own bots (--bot-delay's default), a brisk player's.
+    parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a client waits before acting (0.5 to 1.5 times)")
     parser.add_argument("--hands", type=int, default=1, help="hands each table plays")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds for the run")

@@ -245,6 +245,7 @@ class _Fields:
         self.data = data
 
     def text(self, name: str, limit: int, *, optional: bool = False) -> Any:
+        """Field ``name``: text of at most ``limit`` characters (None if optional)."""
         value = self.data.get(name)
         if value is None and optional:
             return None
@@ -253,6 +254,7 @@ class _Fields:
         return value
 
     def number(self, name: str, low: int, high: int, *, optional: bool = False) -> Any:
+        """Field ``name``: a whole number from ``low`` to ``high`` (None if optional)."""
         value = self.data.get(name)
         if value is None and optional:
             return None
@@ -261,6 +263,7 @@ class _Fields:
         return value
 
     def choice(self, name: str, choices: tuple[str, ...], *, optional: bool = False) -> Any:
+        """Field ``name``: one of ``choices`` (None if optional)."""
         value = self.data.get(name)
         if value is None and optional:
             return None

@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from voice_spades.bots import Bot, decide, make_bot
-from voice_spades.engine import SpadesError, action_to_text, options_from_dict, options_to_dict
+from voice_spades.bots import Bot, make_bot
+from voice_spades.engine import SpadesError, options_from_dict, options_to_dict
 from voice_spades.protocol.codec import ProtocolError
 from voice_spades.protocol.wire import CODE_DIGITS, encode, welcome
 from voice_spades.server.limits import ChatRate, CodeTries
@@ -31,10 +31,15 @@ from voice_spades.server.live_table import Client, LiveTable, holder_of, token_h
 from voice_spades.server.shared_tables import find_table
 from voice_spades.server.store import Entry, Feed, TableStore
 from voice_spades.server.streams import seat_viewer, viewer_seat
+from voice_spades.server.table_bots import TableBots, seated_entry
 from voice_spades.server.table_core import Outgoing, TableCore
 
 log = logging.getLogger(__name__)
 
+FINISHED_KEEP = 600.0
+"""Seconds a finished match's table stays served (players may come back to hear the
+end) before it leaves memory: a served table keeps up to 400 frames per viewer, about
+3 MB at six seats and a watcher."""
 BOT_DELAY = 1.0
 """Seconds a bot waits before acting, so that players hear each move (``--bot-delay``)."""
 
@@ -45,13 +50,14 @@ class Hub:
     def __init__(self, store: TableStore, *, feed: Feed | None = None,
                  bot_delay: float = BOT_DELAY, clock: Callable[[], float] = time.monotonic,
                  bot_factory: Callable[[str, int, Any, int], Bot] = make_bot,
-                 mark_dropped_at_start: bool = True) -> None:
+                 mark_dropped_at_start: bool = True,
+                 finished_keep: float = FINISHED_KEEP) -> None:
         self.store = store
         self.feed = feed
-        self.bot_delay = bot_delay
         self.clock = clock
-        self.bot_factory = bot_factory
+        self.bots = TableBots(self._commit, bot_delay, bot_factory)
         self.mark_dropped_at_start = mark_dropped_at_start
+        self.finished_keep = finished_keep
         self.tables: dict[str, LiveTable] = {}
         self.code_tries = CodeTries()
         self.chat_rate = ChatRate()
@@ -60,7 +66,8 @@ class Hub:
     # ----- start-up -----------------------------------------------------------------
     async def load(self) -> None:
         """Rebuild every stored table from its log; humans the log holds connected
-        lost their line with the last server, so they are marked dropped."""
+        lost their line with the last server, so they are marked dropped, and every
+        dropped player not yet stood in for has the grace period again."""
         self.loop = asyncio.get_running_loop()
         for record in await asyncio.to_thread(self.store.tables):
             entries = await asyncio.to_thread(self.store.entries, record.code)
@@ -72,8 +79,11 @@ class Hub:
                     if state.kind == "human" and state.connected:
                         await self._commit(table, {"k": "presence", "seat": seat,
                                                    "state": "dropped", "name": state.name})
-                        self._start_grace(table, seat)
-            self._schedule(table)
+                    if state.kind == "human" and not state.standing_in:
+                        self.bots.start_grace(table, seat)
+            if core.over and table.finish_task is None:
+                table.finish_task = asyncio.ensure_future(self._finish(table))
+            self.bots.schedule(table)
         if self.feed is not None:
             self.feed.subscribe(self._fed)
 
@@ -90,7 +100,7 @@ class Hub:
             return
         async with table.lock:
             await self._sync(table)
-        self._schedule(table)
+        self.bots.schedule(table)
 
     async def _sync(self, table: LiveTable) -> None:
         core = table.core
@@ -115,7 +125,21 @@ class Hub:
             entry = remake() if remake is not None else entry
         out = core.apply(entry)
         self._deliver(table, out)
+        if core.over and table.finish_task is None:
+            table.finish_task = asyncio.ensure_future(self._finish(table))
         return out
+
+    async def _finish(self, table: LiveTable) -> None:
+        """A while after its match is over, a table leaves memory, and the store marks
+        it finished where the store can (SQLite), so no later start loads it again."""
+        await asyncio.sleep(self.finished_keep)
+        code = table.core.code
+        self.bots.close(table)
+        if self.tables.get(code) is table:
+            del self.tables[code]
+        finish = getattr(self.store, "finish", None)
+        if finish is not None:
+            await asyncio.to_thread(finish, code)
 
     def _deliver(self, table: LiveTable, out: list[Outgoing]) -> None:
         for viewer, _, frame in out:
@@ -171,15 +195,7 @@ class Hub:
             client.send(encode({"t": "created", "code": code}))
             self._welcome(table, client, seat_viewer(0), token, hashed, host=True,
                           resend_from=0)
-            await self._commit(table, self._seated(0, "joined", client.name, hashed, host=True))
-
-    def _seated(self, seat: int, state: str, name: str, hashed: str,
-                host: bool = False) -> Entry:
-        entry: Entry = {"k": "presence", "seat": seat, "state": state, "name": name,
-                        "tok": holder_of(hashed)}
-        if host:
-            entry["host"] = True
-        return entry
+            await self._commit(table, seated_entry(0, "joined", client.name, hashed, host=True))
 
     def _welcome(self, table: LiveTable, client: Client, viewer: str, token: str,
                  hashed: str, host: bool, resend_from: int | None = None) -> None:
@@ -237,14 +253,14 @@ class Hub:
                     if core.seats[seat].kind != kind or not (kind == "open" or
                                                               core.between_hands):
                         raise ProtocolError("net.seat_taken")
-                    return self._seated(seat, state_name, client.name, hashed)
+                    return seated_entry(seat, state_name, client.name, hashed)
 
                 await self._commit(table, seated(), remake=seated)
             else:  # a bot's seat mid-hand: the friend hears the seat now, plays from the next hand
                 table.pending[seat] = (client.name, hashed)
                 self._welcome(table, client, viewer, token, hashed, host=False,
                               resend_from=core.streams[viewer].snapshot_from)
-        self._schedule(table)
+        self.bots.schedule(table)
 
     async def resume(self, client: Client, token: str, last_seq: int | None) -> None:
         """The client comes back by its token: the stream after ``last_seq``, then
@@ -280,10 +296,10 @@ class Hub:
                 client.send(frame)
             client.send(encode({"t": "caught_up", "seq": stream.seq, "missed": len(missed)}))
             if seat is not None and holds and not core.seats[seat].connected:
-                self._cancel_grace(table, seat)
+                self.bots.cancel_grace(table, seat)
                 await self._commit(table, {"k": "presence", "seat": seat, "state": "back",
                                            "name": record.name})
-        self._schedule(table)
+        self.bots.schedule(table)
 
     def _table_of(self, client: Client) -> LiveTable:
         table = self.tables.get(client.code or "")
@@ -312,7 +328,7 @@ class Hub:
             await self._commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
                                        "level": (level or core.default_level)
                                        if kind == "bot" else None})
-        self._schedule(table)
+        self.bots.schedule(table)
 
     async def start(self, client: Client) -> None:
         """Host only: the match starts; open seats become bots."""
@@ -325,7 +341,7 @@ class Hub:
 
         async with table.lock:
             await self._commit(table, entry(), remake=entry)
-        self._schedule(table)
+        self.bots.schedule(table)
 
     async def act(self, client: Client, action: str, at_seq: int) -> None:
         """The client's action, if it is theirs to take and legal."""
@@ -338,8 +354,8 @@ class Hub:
             entry = table.core.act_entry(viewer, action, at_seq)
             await self._commit(table, entry,
                                remake=lambda: table.core.act_entry(viewer, action, at_seq))
-            await self._take_pending(table)
-        self._schedule(table)
+            await self.bots.take_pending(table)
+        self.bots.schedule(table)
 
     async def chat(self, client: Client, text: str) -> None:
         """A chat line to everyone at the table."""
@@ -363,10 +379,10 @@ class Hub:
             if seat is not None and table.pending.get(seat, ("", ""))[1] == client.token_hash:
                 del table.pending[seat]
             elif seat is None or self._holds(table, seat, client):
-                self._cancel_grace(table, seat)
+                self.bots.cancel_grace(table, seat)
                 await self._commit(table, {"k": "presence", "seat": seat, "state": "left",
                                            "name": client.name})
-        self._schedule(table)
+        self.bots.schedule(table)
 
     def _holds(self, table: LiveTable, seat: int, client: Client) -> bool:
         state = table.core.seats[seat]
@@ -395,82 +411,14 @@ class Hub:
             if table.core.seats[seat].connected:
                 await self._commit(table, {"k": "presence", "seat": seat, "state": "dropped",
                                            "name": client.name})
-        self._start_grace(table, seat)
-        self._schedule(table)
-
-    # ----- grace, stand-ins and bots --------------------------------------------------
-    def _start_grace(self, table: LiveTable, seat: int) -> None:
-        self._cancel_grace(table, seat)
-        table.grace_tasks[seat] = asyncio.ensure_future(self._grace(table, seat))
-
-    def _cancel_grace(self, table: LiveTable, seat: int | None) -> None:
-        task = table.grace_tasks.pop(seat, None) if seat is not None else None
-        if task is not None:
-            task.cancel()
-
-    async def _grace(self, table: LiveTable, seat: int) -> None:
-        await asyncio.sleep(table.core.grace)
-        async with table.lock:
-            state = table.core.seats[seat]
-            if state.kind == "human" and not state.connected and not state.standing_in:
-                await self._commit(table, {"k": "presence", "seat": seat,
-                                           "state": "bot_standing_in", "name": state.name})
-        table.grace_tasks.pop(seat, None)
-        self._schedule(table)
-
-    async def _take_pending(self, table: LiveTable) -> None:
-        """Friends waiting for a bot's seat sit down once a hand is over."""
-        core = table.core
-        while table.pending and core.between_hands:
-            seat, (name, hashed) = table.pending.popitem()
-            if core.seats[seat].kind == "bot":
-                await self._commit(table, self._seated(seat, "took_seat", name, hashed))
-                here = table.clients.get(seat_viewer(seat), [])
-                if not any(c.token_hash == hashed for c in here):  # gone while waiting
-                    await self._commit(table, {"k": "presence", "seat": seat,
-                                               "state": "dropped", "name": name})
-                    self._start_grace(table, seat)
-
-    def _schedule(self, table: LiveTable) -> None:
-        """Start the bot's turn if a bot is to act and none is thinking already."""
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        if table.core.bot_to_act() is not None:
-            table.bot_task = asyncio.ensure_future(self._bot_turn(table))
-
-    async def _bot_turn(self, table: LiveTable) -> None:
-        core = table.core
-        while (seat := core.bot_to_act()) is not None:
-            if self.bot_delay and core.humans_present():
-                await asyncio.sleep(self.bot_delay)
-            async with table.lock:
-                if core.bot_to_act() != seat:
-                    continue
-                level = self._level(core, seat)
-                if seat not in table.bots or table.bots[seat][0] != level:
-                    table.bots[seat] = (level, self.bot_factory(level, seat, core.rules,
-                                                                core.match.seed + seat))
-                bot = table.bots[seat][1]
-                view = core.match.view(seat)
-                action = await asyncio.to_thread(decide, bot, view)
-                try:
-                    await self._commit(table, core.bot_entry(seat, action_to_text(action)))
-                except ProtocolError as refusal:  # a bot's bug: stop, never loop on it
-                    log.error("table %s: the bot at seat %d was refused: %r", core.code,
-                              seat, refusal.message)
-                    return
-                await self._take_pending(table)
-
-    @staticmethod
-    def _level(core: TableCore, seat: int) -> str:
-        return core.seats[seat].level or core.default_level
+        self.bots.start_grace(table, seat)
+        self.bots.schedule(table)
 
     async def close(self) -> None:
         """Stop every timer and bot (the store stays open: its owner closes it)."""
         for table in self.tables.values():
-            tasks = [table.bot_task, *table.grace_tasks.values()]
-            for task in tasks:
-                if task is not None:
-                    task.cancel()
+            self.bots.close(table)
+            if table.finish_task is not None:
+                table.finish_task.cancel()
         if self.feed is not None:
             self.feed.close()

@@ -42,6 +42,8 @@ class LiveTable:
     grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     pending: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Bot seats a friend takes over at the next hand: seat -> (name, token hash)."""
+    finish_task: asyncio.Task[None] | None = None
+    """Once the match is over: the table's unloading, a while later."""
 
 
 def token_hash(token: str) -> str:

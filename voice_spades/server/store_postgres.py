@@ -19,8 +19,9 @@ PostgreSQL address is given.
 from __future__ import annotations
 
 import json
+import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from voice_spades.server.store import Entry, TableRecord, TokenRecord
@@ -90,34 +91,53 @@ def _connect(dsn: str) -> psycopg.Connection[Any]:
 class PostgresStore:
     """A :class:`~voice_spades.server.store.TableStore` in PostgreSQL (see module doc).
 
-    One connection, used under a lock: the server calls the store from its event loop
-    and from its bots' threads. A call that finds the connection broken (PostgreSQL
-    restarted) reconnects once and tries again; a second failure is raised, so the
-    server acknowledges nothing it could not store."""
+    A few connections (:data:`CONNECTIONS`), each used by one call at a time: the hub
+    stores from several worker threads, and PostgreSQL makes the commits of
+    concurrent sessions durable with one WAL flush, as SQLite's group commit does. A
+    call that finds its connection broken (PostgreSQL restarted) reconnects once and
+    tries again; a second failure is raised, so the server acknowledges nothing it
+    could not store."""
+
+    CONNECTIONS = 4
 
     def __init__(self, dsn: str) -> None:
         self._dsn = dsn
+        self._idle: queue.LifoQueue[psycopg.Connection[Any]] = queue.LifoQueue()
+        self._all: list[psycopg.Connection[Any]] = []
         self._lock = threading.Lock()
-        self._conn = _connect(dsn)
-        with self._conn.transaction():
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            self._conn.execute(SCHEMA)
+        first = _connect(dsn)
+        with first.transaction():
+            first.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            first.execute(SCHEMA)
+        self._all.append(first)
+        self._all += [_connect(dsn) for _ in range(self.CONNECTIONS - 1)]
+        for conn in self._all:
+            self._idle.put(conn)
 
     def _call(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         import psycopg
 
-        with self._lock:
+        conn = self._idle.get(timeout=60)
+        try:
             for attempt in (1, 2):
                 try:
-                    if self._conn.closed:
-                        self._conn = _connect(self._dsn)
-                    cursor = self._conn.execute(sql, params)
+                    if conn.closed:
+                        conn = self._replace(conn)
+                    cursor = conn.execute(sql, params)
                     return cursor.fetchall() if cursor.description else []
                 except psycopg.OperationalError:
-                    if attempt == 2 or not self._conn.broken:
+                    if attempt == 2 or not conn.broken:
                         raise
-                    self._conn.close()
+                    conn.close()
+        finally:
+            self._idle.put(conn)
         raise AssertionError("unreachable")
+
+    def _replace(self, old: psycopg.Connection[Any]) -> psycopg.Connection[Any]:
+        new = _connect(self._dsn)
+        with self._lock:
+            self._all = [new if c is old else c for c in self._all]
+        return new
 
     def create(self, code: str, rules: dict[str, Any], seed: int, grace: int) -> None:
         """A new table with an empty log; ValueError if the code is in use."""
@@ -180,14 +200,16 @@ class PostgresStore:
         code, seat, name, viewer = rows[0]
         return TokenRecord(code, seat, name, viewer)
 
-    def backend_pid(self) -> int:
-        """The PostgreSQL session this store writes through (its notifications carry it)."""
-        return int(self._conn.info.backend_pid)
+    def sessions(self) -> set[int]:
+        """The PostgreSQL sessions this store writes through (notifications carry them)."""
+        with self._lock:
+            return {int(conn.info.backend_pid) for conn in self._all if not conn.closed}
 
     def close(self) -> None:
-        """Close the connection (idempotent)."""
+        """Close the connections (idempotent)."""
         with self._lock:
-            self._conn.close()
+            for conn in self._all:
+                conn.close()
 
 
 class PostgresFeed:
@@ -196,7 +218,7 @@ class PostgresFeed:
     A thread of its own holds a second connection and waits for notifications at most
     :data:`WAIT` seconds at a time, so :meth:`close` ends it within that. A
     notification names the PostgreSQL session that sent it, so those of this process's
-    own store (``own_session``) are not passed on. Should the connection drop, the
+    own store (``own_sessions``) are not passed on. Should the connection drop, the
     thread reconnects every :data:`RETRY` seconds until closed; notifications sent
     meanwhile are lost, so it then asks the database for each table's last index and
     passes on every table that grew past what it last told."""
@@ -204,9 +226,10 @@ class PostgresFeed:
     WAIT = 0.5
     RETRY = 1.0
 
-    def __init__(self, dsn: str, own_session: Callable[[], int] | None = None) -> None:
+    def __init__(self, dsn: str,
+                 own_sessions: Callable[[], Collection[int]] | None = None) -> None:
         self._dsn = dsn
-        self._own_session = own_session
+        self._own_sessions = own_sessions
         self._closed = threading.Event()
         self._listening = threading.Event()
         self._thread: threading.Thread | None = None
@@ -246,7 +269,7 @@ class PostgresFeed:
         if not code or not index.isdigit():
             return
         self._told[code] = max(self._told.get(code, -1), int(index))
-        if self._own_session is None or session != self._own_session():
+        if self._own_sessions is None or session not in self._own_sessions():
             callback(code, int(index))
 
     def _catch_up(self, conn: psycopg.Connection[Any],
@@ -269,5 +292,5 @@ def open_postgres(dsn: str) -> tuple[PostgresStore, PostgresFeed]:
     """The store and feed for ``--database postgresql://...`` (the feed passes on what
     other processes append, not this store's own entries)."""
     store = PostgresStore(dsn)
-    return store, PostgresFeed(dsn, own_session=store.backend_pid)
+    return store, PostgresFeed(dsn, own_sessions=store.sessions)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,17 @@ CREATE TABLE IF NOT EXISTS tokens (
 """
 
 
+@dataclass(eq=False)
+class _Append:
+    """One append waiting for the transaction that stores it."""
+
+    code: str
+    index: int
+    text: str
+    stored: bool | None = None
+    error: BaseException | None = None
+
+
 class SQLiteStore:
     """:class:`~voice_spades.server.store.TableStore` in one SQLite file."""
 
@@ -35,6 +47,11 @@ class SQLiteStore:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._turn = threading.Condition()
+        self._waiting: list[_Append] = []
+        self._committing = False
+        self.commits = 0
+        """Transactions that stored appends (fewer than the appends, under load)."""
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -43,6 +60,7 @@ class SQLiteStore:
 
     @property
     def db(self) -> sqlite3.Connection:
+        """The open connection (RuntimeError once closed)."""
         if self._db is None:
             raise RuntimeError("the table store is closed")
         return self._db
@@ -57,14 +75,54 @@ class SQLiteStore:
                 raise ValueError(f"table {code} exists") from exc
 
     def append(self, code: str, index: int, entry: Entry) -> bool:
-        """Store the entry durably; False if ``index`` is taken."""
+        """Store the entry durably; False if ``index`` is taken.
+
+        Appends made at the same moment from several threads share one transaction,
+        so one fsync (the cost of an append: 11 ms each here under load, 90 a second
+        one after another) makes several tables' actions durable at once: the first
+        caller to find no commit under way commits every waiting append."""
+        request = _Append(code, index, json.dumps(entry, separators=(",", ":")))
+        with self._turn:
+            self._waiting.append(request)
+            while request.stored is None and self._committing:
+                self._turn.wait()
+            if request.stored is not None:
+                return self._outcome(request)
+            batch, self._waiting = self._waiting, []
+            self._committing = True
+        try:
+            self._commit(batch)
+        finally:
+            with self._turn:
+                self._committing = False
+                self._turn.notify_all()
+        return self._outcome(request)
+
+    @staticmethod
+    def _outcome(request: _Append) -> bool:
+        if request.error is not None:
+            raise request.error
+        return bool(request.stored)
+
+    def _commit(self, batch: list[_Append]) -> None:
         with self._lock:
             try:
-                self.db.execute("INSERT INTO log (code, idx, entry) VALUES (?, ?, ?)",
-                                (code, index, json.dumps(entry, separators=(",", ":"))))
-            except sqlite3.IntegrityError:
-                return False
-        return True
+                self.db.execute("BEGIN")
+                inserted = [self.db.execute(
+                    "INSERT INTO log (code, idx, entry) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING", (item.code, item.index, item.text)).rowcount == 1
+                    for item in batch]
+                self.db.execute("COMMIT")
+                self.commits += 1
+                # Only now: a caller woken early must not take its entry as stored
+                # before the commit is on disk.
+                for item, stored in zip(batch, inserted, strict=True):
+                    item.stored = stored
+            except (sqlite3.Error, RuntimeError) as exc:
+                if self._db is not None and self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                for item in batch:
+                    item.stored, item.error = False, exc
 
     def entries(self, code: str, start: int = 0) -> list[Entry]:
         """The log from ``start``."""
@@ -80,6 +138,12 @@ class SQLiteStore:
                 "SELECT code, rules, seed, grace FROM tables WHERE live = 1").fetchall()
         return [TableRecord(code, json.loads(rules), seed, grace)
                 for code, rules, seed, grace in rows]
+
+    def finish(self, code: str) -> None:
+        """The table's match is over: it is no longer loaded at start-up (its log and
+        its code stay, so the code is never given again)."""
+        with self._lock:
+            self.db.execute("UPDATE tables SET live = 0 WHERE code = ?", (code,))
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:

@@ -23,6 +23,7 @@ from voice_spades.engine import (
     Match,
     Seat,
     SpadesError,
+    Trick,
     action_from_text,
     options_from_dict,
     options_to_dict,
@@ -30,9 +31,11 @@ from voice_spades.engine import (
 from voice_spades.protocol.codec import (
     PRIVATE_FIELDS,
     PUBLIC_FIELDS,
+    JsonValue,
     ProtocolError,
     encode_event,
     encode_message,
+    encode_value,
     encode_view,
 )
 from voice_spades.protocol.redact import PRIVATE_EVENTS, event_for, view_for
@@ -45,6 +48,8 @@ from voice_spades.server.streams import (
     viewer_seat,
     watch_viewer,
 )
+
+_PUBLIC_BUT_TRICKS = tuple(name for name in PUBLIC_FIELDS if name != "completed")
 
 DEFAULT_LEVEL = "medium"
 """The level of a bot that takes an open seat, when the table names no bot level."""
@@ -94,6 +99,8 @@ class TableCore:
         self.actions_this_hand = 0
         self.default_level = DEFAULT_LEVEL
         self._public_text = ""
+        self._tricks: dict[Trick, JsonValue] = {}
+        """Each finished trick of the hand, encoded once (the view lists them all)."""
         self._event_texts: list[str | None] = []
         self._shared_at: tuple[int, int] = (-1, 0)
         self._no_events: list[Event] = []
@@ -257,6 +264,14 @@ class TableCore:
                 "started": self.started,
                 "seats": [s.to_json(i) for i, s in enumerate(self.seats)]}
 
+    def _trick_text(self, trick: Trick) -> JsonValue:
+        encoded = self._tricks.get(trick)
+        if encoded is None:
+            if len(self._tricks) > 64:  # a past hand's tricks
+                self._tricks.clear()
+            encoded = self._tricks[trick] = encode_value(trick)
+        return encoded
+
     def _state(self, viewer: str, events: list[Event]) -> str:
         """The ``state`` message for ``viewer`` as JSON text (without its seq).
 
@@ -266,7 +281,9 @@ class TableCore:
         seat = viewer_seat(viewer)
         stamp = (len(self.log), id(events))
         if self._shared_at != stamp:
-            public = encode_view(view_for(None, self.match.view), PUBLIC_FIELDS)
+            watched = view_for(None, self.match.view)
+            public = encode_view(watched, _PUBLIC_BUT_TRICKS)
+            public["completed"] = [self._trick_text(trick) for trick in watched.completed]
             self._public_text = encode(public)
             self._event_texts = [None if isinstance(e, PRIVATE_EVENTS) else
                                  encode(encode_event(e)) for e in events]
