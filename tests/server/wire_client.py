@@ -32,6 +32,8 @@ class WireClient:
         self.stream: list[dict[str, Any]] = []
         self.others: list[dict[str, Any]] = []
         self.view: dict[str, Any] | None = None
+        self.state_view: dict[str, Any] | None = None
+        """The view of the last state message (``view`` may be marked as acted on)."""
         self.first_seq = 0
         """The seq this viewer's stream had when this client first came in."""
 
@@ -98,9 +100,11 @@ class WireClient:
             self.last_seq = message["seq"]
             self.stream.append(message)
             if message["t"] == "state":
-                self.view = message["view"]
+                self.view = self.state_view = message["view"]
         else:
             self.others.append(message)
+            if message["t"] == "error":  # refused: the last state's choices stand
+                self.view = self.state_view
             if message["t"] == "welcome":
                 self.token, self.seat, self.code = message["token"], message["seat"], \
                     message["code"]

@@ -38,15 +38,15 @@ def viewer_seat(viewer: str) -> int | None:
 class Stream:
     """One viewer's stream: its last seq and its latest messages as sent."""
 
-    __slots__ = ("buffer", "last_state", "last_table", "last_view", "seq")
+    __slots__ = ("buffer", "last_state", "last_table", "seq")
 
     def __init__(self, keep: int | None = BUFFER) -> None:
         self.seq = 0
         self.last_state = 0
-        """The seq of the last message that changed what this viewer may act on."""
+        """The seq of the last ``state`` message: what this viewer acts on (seating,
+        presence and chat change nothing an action depends on)."""
         self.last_table = 0
-        self.last_view = 0
-        """The seqs of the last ``table`` and the last ``state`` message."""
+        """The seq of the last ``table`` message."""
         self.buffer: deque[tuple[int, str]] = deque(maxlen=keep)
 
     def add(self, message: dict[str, Any]) -> tuple[int, str]:
@@ -57,12 +57,10 @@ class Stream:
         """Number a message of type ``kind`` given as JSON object text (without its
         seq), keep it, and return (seq, frame text)."""
         self.seq += 1
-        if kind in ("state", "table"):
+        if kind == "table":
+            self.last_table = self.seq
+        elif kind == "state":
             self.last_state = self.seq
-            if kind == "table":
-                self.last_table = self.seq
-            else:
-                self.last_view = self.seq
         frame = f'{body[:-1]},"seq":{self.seq}}}'
         self.buffer.append((self.seq, frame))
         return self.seq, frame
@@ -79,4 +77,4 @@ class Stream:
     def snapshot_from(self) -> int:
         """The seq to resend from so that a newcomer has the seating and the view: the
         last seq before the latest ``table`` and ``state`` messages."""
-        return max(0, min(self.last_table or self.seq, self.last_view or self.seq) - 1)
+        return max(0, min(self.last_table or self.seq, self.last_state or self.seq) - 1)
