@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from types import TracebackType
@@ -37,11 +38,17 @@ def postgres_bin() -> Path | None:
     return max(found, key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
 
 
+def _as_root() -> bool:
+    if sys.platform == "win32":
+        return False
+    return os.geteuid() == 0
+
+
 def postgres_missing() -> str | None:
     """Why a private server cannot start here (a sentence for a test's skip), or None."""
     if postgres_bin() is None:
         return "PostgreSQL is not installed (Debian package postgresql)"
-    if os.geteuid() == 0 and shutil.which("runuser") is None:
+    if _as_root() and shutil.which("runuser") is None:
         return "running as root needs runuser to start PostgreSQL as the postgres user"
     return None
 
@@ -59,7 +66,7 @@ class PrivatePostgres:
         self.folder = Path(tempfile.mkdtemp(prefix="voice-spades-pg-"))
         self._prefix: list[str] = []
         self.user = "postgres"
-        if os.geteuid() == 0:
+        if _as_root():
             shutil.chown(self.folder, user="postgres")
             self._prefix = ["runuser", "-u", "postgres", "--"]
         self.data = self.folder / "data"
