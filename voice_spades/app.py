@@ -93,8 +93,9 @@ class VoiceRunning(Protocol):
         """Stop the microphone and the voice thread."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The options of `voice-spades play`."""
+def build_parser(*, watch_copy: bool = True) -> argparse.ArgumentParser:
+    """The options of `voice-spades play` (``watch_copy``: with its ``--watch``, which
+    listens to another copy's game; `join` has a ``--watch`` of its own)."""
     p = argparse.ArgumentParser(
         prog="voice-spades play",
         description=render("cli.play.description"),
@@ -128,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=render("cli.play.verbosity"))
     p.add_argument("--keymap", type=Path, help=render("cli.play.keymap"))
     p.add_argument("--data-dir", help=render("cli.play.data_dir"))
-    p.add_argument("--watch", action="store_true", help=render("cli.play.watch"))
+    if watch_copy:
+        p.add_argument("--watch", action="store_true", help=render("cli.play.watch"))
     add_language_option(p)
     p.add_argument("--pace", type=float, default=None,
                    help=render("cli.play.pace"))

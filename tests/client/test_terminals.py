@@ -31,8 +31,8 @@ from voice_spades.narration.catalog import active_language, set_language
 from voice_spades.server.store_sqlite import SQLiteStore
 from voice_spades.session import GameSettings, Pacer, Ports, Session
 
-PROMPTS = {"en": re.compile(r"^(Your bid:|Your lead\.|Your play:)"),
-           "it": re.compile(r"^(La tua dichiarazione:|Tocca a te)")}
+PROMPTS = {"en": re.compile(r"^(Your bid[.:]|Your lead\.|Your play:)"),
+           "it": re.compile(r"^(La tua dichiarazione:|Dichiara\.|Tocca a te)")}
 HAND_WITHIN = 90.0
 """Seconds a whole hand may take on loopback (bots instant, no pacing): about 10."""
 
@@ -123,7 +123,7 @@ class Terminal:
         while self.answered < len(prompts):
             prompt = prompts[self.answered]
             self.answered += 1
-            if prompt.startswith(("Your bid:", "La tua dichiarazione:")):
+            if prompt.startswith(("Your bid", "La tua dichiarazione:", "Dichiara.")):
                 self.child.send("2")
                 time.sleep(0.05)
             self.child.send("\r")

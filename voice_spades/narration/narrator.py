@@ -111,7 +111,10 @@ class Narrator:
                 if self.rules.deal is Deal.DRAW:
                     return [self._line("hand.started_draw", number=number,
                                        dealer=w.seat(dealer), first=w.seat(first))]
-                return [self._line("hand.started", number=number, dealer=w.seat_cap(dealer),
+                # A player hears the number with the cards (hand.dealt); a watcher, who is
+                # dealt none, hears it here.
+                started = "hand.started" if me is not None else "hand.started_watching"
+                return [self._line(started, number=number, dealer=w.seat_cap(dealer),
                                    first=w.seat(first))]
             case HandDealt(hands) | DrawFinished(hands):
                 if me is None:  # a watcher is dealt nothing

@@ -59,9 +59,8 @@ def host_parser() -> argparse.ArgumentParser:
 
 def join_parser() -> argparse.ArgumentParser:
     """``play``'s options for speech, keys and voice, plus the table to join."""
-    p = build_parser()
+    p = build_parser(watch_copy=False)
     p.prog, p.description, p.epilog = "voice-spades join", render("cli.join.description"), None
-    p.conflict_handler = "resolve"  # join's --watch (a table) replaces play's (another copy)
     p.add_argument("code", help=render("cli.join.code"))
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="ADDRESS",
                    help=render("cli.join.server"))
