@@ -27,8 +27,8 @@ _TOML_PIECE = re.compile(
 quote) and its text."""
 _SPACES = " \u00a0\u202f"
 _PIECE = re.compile(
-    rf"(?P<kept>\{{[^{{}}]*\}}|`[^`]*`|\S+://\S+|[{_SPACES}]*[\w.\[]*::[\w:.\]]*)"  # a field,
-    # code, an address (IPv6 too: "::", "::1", "[::]")
+    rf"(?P<kept>\{{[^{{}}]*\}}|`[^`]*`|\S+://\S+|[{_SPACES}]*[\w.\[]*::[\w:.\]]*"
+    r"|[\w.-]+:\d+)"  # a field, code, an address (IPv6: "::", "[::]"; host:port)
     rf"|[{_SPACES}]*(?P<before>[:;?!»])"  # a sign that takes a space before it
     rf"|(?P<open>«)[{_SPACES}]*")  # the sign that takes one after it
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import pexpect
+
 from tests.client.net import running_server
+from tests.client.test_terminals import spawn
 
 
 def join(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -36,3 +40,20 @@ def test_no_server_is_one_sentence(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip() == (f"There is no table server at ws://127.0.0.1:{port}/ws: "
                                    "check the address, and that the host's game is running.")
+
+
+def test_host_opens_a_table_on_a_running_server_that_a_friend_joins(tmp_path: Path) -> None:
+    """`host --server`: the table is made on a `serve` already running (a public server),
+    not on this machine; the code it says lets a friend sit down there."""
+    with running_server(tmp_path / "server") as server:
+        address = f"127.0.0.1:{server.port}"
+        host = spawn(["host", "--server", address, "--name", "Ada"], tmp_path / "host")
+        host.expect(r"Its code is (\d{6}); friends join with: voice-spades join \1 "
+                    rf"--server {re.escape(address)}")
+        code = host.match.group(1)
+        friend = spawn(["join", code, "--server", address, "--seat", "2", "--name", "Giulia"],
+                       tmp_path / "friend")
+        host.expect("Giulia sat down")
+        for child in (friend, host):
+            child.send("q")
+            child.expect(pexpect.EOF)

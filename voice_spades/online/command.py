@@ -54,6 +54,7 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=BOT_DELAY, metavar="SECONDS",
                    help=render("cli.host.bot_delay"))
     p.add_argument("--name", help=render("cli.join.name"))
+    p.add_argument("--server", metavar="ADDRESS", help=render("cli.host.server"))
     return p
 
 
@@ -134,6 +135,13 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
     with stack:
         first: ClientMessage
         if hosting:
+            rules = requested.rule_options()
+            seats = (SeatSpec("human"), *(SeatSpec("open") for _ in range(rules.players - 1)))
+            first = Create(options_to_dict(rules), seats, args.grace)
+        if hosting and args.server is not None:  # a table on a server already running
+            url = server_url(args.server)
+            address = args.server
+        elif hosting:
             try:
                 store = paths.data_dir / "tables.sqlite3"
                 server = ServerThread(lambda: Hub(SQLiteStore(store), bot_delay=args.bot_delay),
@@ -142,9 +150,6 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
                 print(render("table.cannot_listen", port=args.port), file=sys.stderr)
                 return 2
             stack.callback(server.stop)
-            rules = requested.rule_options()
-            seats = (SeatSpec("human"), *(SeatSpec("open") for _ in range(rules.players - 1)))
-            first = Create(options_to_dict(rules), seats, args.grace)
             url = f"ws://127.0.0.1:{server.port}/ws"
             address = friends_address(server.port)
         else:
