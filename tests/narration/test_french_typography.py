@@ -20,7 +20,7 @@ from voice_spades.narration.templates import load_templates
 
 NARROW = "\u202f"
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-_KEPT = re.compile(r"`[^`]*`|\S+://\S+|§\w+§")
+_KEPT = re.compile(r"`[^`]*`|\S+://\S+|[\w.-]+:\d+|\S*::\S*|§\w+§")
 """What a sentence quotes rather than writes: code, addresses, the tests' markers."""
 
 
@@ -69,6 +69,8 @@ def test_the_spacing_script_puts_every_space_and_changes_nothing_twice() -> None
         from french_spacing import spaced, spaced_file
     finally:
         sys.path.remove(str(SCRIPTS))
+    # Addresses keep their colons: host:port, IPv6.
+    assert spaced("défaut: 127.0.0.1:8765 ou ::") == "défaut\u202f: 127.0.0.1:8765 ou ::"
     assert spaced("{Seat:Vous|a}: «{text}» ?! fin; `a:b` https://x.org/?q") == \
         f"{{Seat:Vous|a}}{NARROW}: «{NARROW}{{text}}{NARROW}»{NARROW}?! fin{NARROW}; " \
         "`a:b` https://x.org/?q"
