@@ -169,9 +169,12 @@ def test_two_terminals_in_two_languages_print_the_local_game_of_their_seat(
     seed, rules = store_seed(store, code), store_rules(store, code)
     for terminal, seat in ((host, 0), (friend, 1)):
         expected, ids = replay(seed, rules, log, seat, terminal.language)
-        starts = [i for i, message_id in enumerate(ids) if message_id == "hand.started"]
-        hand_end = starts[1] if len(starts) > 1 else len(ids)
-        expected = expected[1:hand_end]  # from the first deal to the hand's result
+        # The second hand begins with its number and cards ("hand.dealt"; the first
+        # hand's are "hand.dealt_first"): compare from the first deal to the results,
+        # before the players quit.
+        hand_end = next((i for i, message_id in enumerate(ids) if message_id == "hand.dealt"),
+                        len(ids))
+        expected = expected[1:hand_end]
         printed = terminal.lines
         assert expected and expected[0] in printed, (expected[:3], printed[-20:])
         start = printed.index(expected[0])

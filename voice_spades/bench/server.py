@@ -29,8 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_spades.bench.server_clients import TableRun, percentile, play_table
-from voice_spades.engine import profile
-from voice_spades.engine.saved_rules import options_to_dict
+from voice_spades.engine import options_to_dict, profile
 from voice_spades.server.store_postgres import is_postgres_address
 
 START_TIMEOUT = 30.0
