@@ -10,7 +10,7 @@ is fixed, so a busy machine makes a run slower, not Hard weaker; ``--budget`` ch
 only its safety net.
 
 Players are named by specs (:mod:`voice_spades.bench.bots_players`): the levels, the
-outside opponents ``pimc`` and ``rules``, or ``PLAY/BIDS`` such as ``hard/medium``.
+outside opponents ``pimc``, ``rules`` and ``highbid``, or ``PLAY/BIDS`` such as ``hard/medium``.
 ``--round-robin A,B,C`` plays every pair (or each of them against each of
 ``--against X,Y``) on the same deals and matches, and reports the paired differences
 (:mod:`voice_spades.bench.bots_round_robin`).
@@ -59,6 +59,8 @@ def _print_text(summary: dict[str, object]) -> None:
               f"{s['nil_bid_rate']:>9.1%}{made:>9}{s['set_rate']:>9.1%}{s['decisions']:>10}"
               f"{s['median_ms']:>9.1f}{s['p95_ms']:>9.1f}{s['max_ms']:>9.1f}"
               f"  ({s['choice_median_ms']:.1f}/{s['choice_p95_ms']:.1f})")
+    print("contract per side-hand (tricks): " + "; ".join(
+        f"{levels[who]['level']} {levels[who]['contract_per_hand']:.2f}" for who in ("a", "b")))
     print("points per side-hand: " + "; ".join(
         f"{levels[who]['level']} {levels[who]['points_per_hand']:+.1f} = nil "
         f"{levels[who]['nil_points_per_hand']:+.1f}, contracts "
@@ -70,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the duplicate benchmark and print its figures (``--json`` for one object)."""
     parser = argparse.ArgumentParser(prog="voice-spades bench bots")
     parser.add_argument("--a", default="hard",
-                        help="first player: easy, medium, hard, pimc, rules, or PLAY/BIDS")
+                        help="first player: easy, medium, hard, pimc, rules, highbid, or PLAY/BIDS")
     parser.add_argument("--b", default="medium", help="second player")
     parser.add_argument("--round-robin", default="",
                         help="comma-separated players: every pair plays the same deals")
