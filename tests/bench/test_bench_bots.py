@@ -92,3 +92,17 @@ def test_the_high_bidder_s_contract_is_counted(capsys: pytest.CaptureFixture[str
     assert levels["a"]["contract_per_hand"] > levels["b"]["contract_per_hand"] + 1
     assert main(["--a", "rules/highbid", "--b", "rules", "--deals", "1"]) == 0
     assert "contract per side-hand (tricks): rules/highbid" in capsys.readouterr().out
+
+
+def test_a_run_split_into_parts_plays_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Deals 0-3 in one run, or 0-1 then 2-3: the same margin on every deal."""
+    def margins(*extra: str) -> dict[str, float]:
+        assert main(["--a", "rules", "--b", "easy", "--seed", "6", "--json", *extra]) == 0
+        out: dict[str, float] = json.loads(capsys.readouterr().out)["deal_margins"]
+        return out
+    whole = margins("--deals", "4")
+    assert list(whole) == ["0", "1", "2", "3"]
+    assert {**margins("--deals", "2"), **margins("--deals", "2", "--first", "2")} == whole
+    assert main(["--deals", "2", "--first", "-1"]) == 2
+    assert "--first must be 0 or more" in capsys.readouterr().err

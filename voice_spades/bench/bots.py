@@ -5,6 +5,8 @@ there are no partnerships) and B on the other, then the other way round, so the
 luck of the cards cancels. Each deal starts with bag counts drawn at random (the
 same in both plays of a deal) so that managing bags matters as it does mid-match.
 ``--matches M`` also plays M whole matches to the target, each twice the same way.
+``--first F`` starts at deal (and match) F, so a long run can be played in parts whose
+``deal_margins`` and ``match_margins`` (with ``--json``) join into the whole run's.
 Decision times are wall-clock time around each call to the bot. Hard's search size
 is fixed, so a busy machine makes a run slower, not Hard weaker; ``--budget`` changes
 only its safety net.
@@ -81,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
                              "of these only")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first deal and match (a long run can be split "
+                             "into parts with the same deals and matches)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--rules", default="cardgames", help="rule profile")
     parser.add_argument("--players", type=int, default=None, help="player count")
@@ -116,7 +121,7 @@ def _checked_rules(args: argparse.Namespace) -> RuleOptions:
         check_spec(spec)
     if args.against and not args.round_robin:
         raise ValueError("--against needs --round-robin.")
-    for name in ("deals", "matches"):
+    for name in ("deals", "matches", "first"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name} must be 0 or more.")
     if args.deals + args.matches == 0:

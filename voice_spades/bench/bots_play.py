@@ -195,10 +195,11 @@ def _count_hand(score: HandScore, hand: HandState, keys: list[str], rules: RuleO
 
 def jobs_for(args: argparse.Namespace, rules: RuleOptions, a: str, b: str) -> Iterator[Job]:
     """Every play of A against B the arguments ask for: each deal and match twice."""
-    for index in range(args.deals):
+    first = getattr(args, "first", 0)
+    for index in range(first, first + args.deals):
         for swapped in (False, True):
             yield Job("deal", index, swapped, rules, a, b, args.seed, args.budget)
-    for index in range(args.matches):
+    for index in range(first, first + args.matches):
         for swapped in (False, True):
             yield Job("match", index, swapped, rules, a, b, args.seed, args.budget)
 
@@ -255,7 +256,7 @@ def summarize(args: argparse.Namespace, results: list[PlayResult]) -> dict[str, 
     mean, low, high = mean_ci(deal_margins)
     out: dict[str, object] = {
         "a": args.a, "b": args.b, "rules": args.rules, "seed": args.seed,
-        "deals": args.deals, "matches": args.matches,
+        "deals": args.deals, "matches": args.matches, "first": getattr(args, "first", 0),
         "budget_s": args.budget,
         "margin": round(mean, 2), "margin_ci95": [round(low, 2), round(high, 2)],
     }
