@@ -69,8 +69,8 @@ CONFIDENCE = 1.0
 MIN_GAIN = 0.5
 """Points per hand the search must gain, at least, to overrule the heuristic."""
 SET_REACH = 3
-"""In Hard's play and look-ahead a side fights to set another once that side can spare
-2 tricks or fewer (Medium: 1 or fewer). Valuing a bag at its share of the penalty
+"""In Hard's play and look-ahead a side fights to set the other once the other can
+spare 2 tricks or fewer (Medium: 1 or fewer). Valuing a bag at its share of the penalty
 (:func:`~voice_spades.bots.table.match_value`), fighting costs at most 9 points a trick
 taken when it fails; a set of a 6-trick contract is worth 120 to the defenders."""
 

@@ -13,7 +13,7 @@ def match_value(score: SideScore, rules: RuleOptions) -> float:
     ``bag_penalty / bag_limit`` points (10 under the usual 100 per 10 bags) in place of
     the penalty that falls due this hand. Over a match the two agree (each bag brings
     the next penalty a tenth closer), but the hand's score alone sees a bag as worth a
-    point until the tenth, so a search on it bids under its tricks and piles up bags."""
+    point until the tenth, so a search on it takes tricks it has no use for."""
     return (score.total - score.bag_penalty
             - rules.bag_penalty * score.new_bags / rules.bag_limit)
 
