@@ -52,7 +52,7 @@ def test_round_robin_reports_margins_components_and_paired_differences(
         for level in pairing["levels"].values():
             assert {"set_rate", "bags_per_hand", "nil_bid_rate", "nil_success_rate",
                     "nil_points_per_hand", "contract_points_per_hand",
-                    "penalty_per_hand", "points_per_hand"} <= set(level)
+                    "penalty_per_hand", "points_per_hand", "contract_per_hand"} <= set(level)
             assert level["points_per_hand"] == pytest.approx(
                 level["nil_points_per_hand"] + level["contract_points_per_hand"]
                 + level["penalty_per_hand"], abs=0.02)
@@ -81,3 +81,28 @@ def test_one_pair_prints_points_by_component(capsys: pytest.CaptureFixture[str])
     assert main(["--a", "rules", "--b", "easy", "--deals", "2", "--seed", "4"]) == 0
     text = capsys.readouterr().out
     assert "points per side-hand: rules" in text and "contracts" in text
+
+
+def test_the_high_bidder_s_contract_is_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """The rules player bidding like ``highbid`` against itself bidding the sure count,
+    on the same deals: its side's contract per hand is the higher."""
+    assert main(["--a", "rules/highbid", "--b", "rules", "--deals", "6", "--seed", "5",
+                 "--json"]) == 0
+    levels = json.loads(capsys.readouterr().out)["levels"]
+    assert levels["a"]["contract_per_hand"] > levels["b"]["contract_per_hand"] + 1
+    assert main(["--a", "rules/highbid", "--b", "rules", "--deals", "1"]) == 0
+    assert "contract per side-hand (tricks): rules/highbid" in capsys.readouterr().out
+
+
+def test_a_run_split_into_parts_plays_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Deals 0-3 in one run, or 0-1 then 2-3: the same margin on every deal."""
+    def margins(*extra: str) -> dict[str, float]:
+        assert main(["--a", "rules", "--b", "easy", "--seed", "6", "--json", *extra]) == 0
+        out: dict[str, float] = json.loads(capsys.readouterr().out)["deal_margins"]
+        return out
+    whole = margins("--deals", "4")
+    assert list(whole) == ["0", "1", "2", "3"]
+    assert {**margins("--deals", "2"), **margins("--deals", "2", "--first", "2")} == whole
+    assert main(["--deals", "2", "--first", "-1"]) == 2
+    assert "--first must be 0 or more" in capsys.readouterr().err

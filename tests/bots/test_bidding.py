@@ -8,7 +8,8 @@ from tests.bots.helpers import bid_all, deal_with, variant_profile, view_of
 from voice_spades.bots import decide, make_bot
 from voice_spades.bots.hard import HardBot
 from voice_spades.bots.medium import medium_bid
-from voice_spades.engine import Bid, HandState, Match, profile
+from voice_spades.bots.table import Table, match_value
+from voice_spades.engine import Bid, HandState, Match, profile, score_hand
 
 STRONG = "AS KS 10S 2S AH KH 3H AD 4D 5D 2C 3C 4C"
 WEAK = "2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C 6C"
@@ -104,17 +105,34 @@ def test_hard_and_medium_bid_blind_nil_only_when_far_behind() -> None:
         assert getattr(action, "declare", None) is False
 
 
-def test_hard_never_bids_above_the_count() -> None:
-    """Hard's look-ahead, which plays its side's cards seeing every hand, liked a higher
-    bid on these deals (it overbid against defenders it does not model); the bid made
-    stays at Medium's count."""
+def test_hard_s_look_ahead_decides_nil_and_the_count_the_number() -> None:
+    """On these deals the look-ahead liked a number under the count (1, 13), over it
+    (38), or nil on a hand the count bids 3 on (7): a number bid is the count's, and
+    nil is the look-ahead's."""
     rules = profile("cardgames")
-    for index in (3, 8, 15):
+    for index, search, made in ((1, Bid(2), Bid(3)), (13, Bid(2), Bid(3)),
+                                (38, Bid(3), Bid(2)), (7, Bid(0), Bid(0))):
         match = Match(rules, seed=0, first_dealer=3)
         match.hand = HandState.deal(rules, 3, random.Random(f"cap/{index}"))
         view = match.view(0)
         bot = HardBot(0, 1, time_budget=30.0, max_samples=40)
-        bid = bot.bid(view)
-        count = medium_bid(view)
-        assert bot.last_search_bid is not None and bot.last_search_bid.tricks > count.tricks
-        assert bid == count
+        assert bot.bid(view) == made
+        assert bot.last_search_bid == search
+        assert made.is_nil or made == medium_bid(view)
+
+
+def test_hard_values_a_bag_at_a_tenth_of_the_penalty_whatever_the_bags_before() -> None:
+    """Bid 3 each; side 0 (seats 0 and 2) takes 8 of its 6: two bags. With 8 bags
+    before, the hand's score pays the 100 penalty and with none it does not; over a
+    match both cost the same, 20."""
+    rules = profile("cardgames")
+    bids = [Bid(3), Bid(3), Bid(3), Bid(3)]
+    tricks = [5, 1, 3, 4]
+    values = []
+    for bags in ([0, 0], [8, 0]):
+        ours, theirs = score_hand(rules, bids, tricks, [0, 0], bags).sides
+        values.append(match_value(ours, rules))
+        assert match_value(theirs, rules) == -60  # bid 6, took 5: set
+        assert Table(rules, bids, [0, 0], bags).utility(tricks, 0) == values[-1] + 60
+    assert values == [62 - 20, 62 - 20]
+    assert score_hand(rules, bids, tricks, [0, 0], [8, 0]).sides[0].total == 62 - 100

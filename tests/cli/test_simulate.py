@@ -64,7 +64,7 @@ def test_bench_engine_prints_labelled_figures() -> None:
                                              "cardgames, playroom, two-player."),
     (("bench", "bots", "--a", "godlike"), "voice-spades bench bots: There is no 'godlike' "
                                           "level. Choose one of: easy, medium, hard, "
-                                          "pimc, rules."),
+                                          "pimc, rules, highbid."),
     (("bench", "bots", "--rules", "pagat", "--players", "3"),
      "voice-spades bench bots: The pagat rules are for 4 players, not 3."),
     (("bench", "bots", "--deals", "-2"), "voice-spades bench bots: --deals must be 0 or more."),

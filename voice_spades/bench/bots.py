@@ -5,12 +5,14 @@ there are no partnerships) and B on the other, then the other way round, so the
 luck of the cards cancels. Each deal starts with bag counts drawn at random (the
 same in both plays of a deal) so that managing bags matters as it does mid-match.
 ``--matches M`` also plays M whole matches to the target, each twice the same way.
+``--first F`` starts at deal (and match) F, so a long run can be played in parts whose
+``deal_margins`` and ``match_margins`` (with ``--json``) join into the whole run's.
 Decision times are wall-clock time around each call to the bot. Hard's search size
 is fixed, so a busy machine makes a run slower, not Hard weaker; ``--budget`` changes
 only its safety net.
 
 Players are named by specs (:mod:`voice_spades.bench.bots_players`): the levels, the
-outside opponents ``pimc`` and ``rules``, or ``PLAY/BIDS`` such as ``hard/medium``.
+outside opponents ``pimc``, ``rules`` and ``highbid``, or ``PLAY/BIDS`` such as ``hard/medium``.
 ``--round-robin A,B,C`` plays every pair (or each of them against each of
 ``--against X,Y``) on the same deals and matches, and reports the paired differences
 (:mod:`voice_spades.bench.bots_round_robin`).
@@ -64,6 +66,8 @@ def _print_text(summary: dict[str, object]) -> None:
               f"{s['nil_bid_rate']:>9.1%}{made:>9}{s['set_rate']:>9.1%}{s['decisions']:>10}"
               f"{s['median_ms']:>9.1f}{s['p95_ms']:>9.1f}{s['max_ms']:>9.1f}"
               f"  ({s['choice_median_ms']:.1f}/{s['choice_p95_ms']:.1f})")
+    print("contract per side-hand (tricks): " + "; ".join(
+        f"{levels[who]['level']} {levels[who]['contract_per_hand']:.2f}" for who in ("a", "b")))
     print("points per side-hand: " + "; ".join(
         f"{levels[who]['level']} {levels[who]['points_per_hand']:+.1f} = nil "
         f"{levels[who]['nil_points_per_hand']:+.1f}, contracts "
@@ -75,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the duplicate benchmark and print its figures (``--json`` for one object)."""
     parser = argparse.ArgumentParser(prog="voice-spades bench bots")
     parser.add_argument("--a", default="hard",
-                        help="first player: easy, medium, hard, pimc, rules, or PLAY/BIDS")
+                        help="first player: easy, medium, hard, pimc, rules, highbid, or "
+                             "PLAY/BIDS")
     parser.add_argument("--b", default="medium", help="second player")
     parser.add_argument("--round-robin",
                         help="comma-separated players: every pair plays the same deals")
@@ -84,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
                              "of these only")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first deal and match (a long run can be split "
+                             "into parts with the same deals and matches)")
     parser.add_argument("--jobs", type=int, default=1,
                         help=f"worker processes (at most {MAX_JOBS})")
     parser.add_argument("--rules", default="cardgames", help="rule profile")
@@ -127,7 +135,7 @@ def _checked_rules(args: argparse.Namespace) -> RuleOptions:
         raise ValueError("--against needs --round-robin.")
     if args.round_robin and not pairings(entrants(args.round_robin), entrants(args.against)):
         raise ValueError("--round-robin needs two players, or one with --against.")
-    for name in ("deals", "matches"):
+    for name in ("deals", "matches", "first"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name} must be 0 or more.")
     if args.deals + args.matches == 0:

@@ -36,6 +36,8 @@ class LevelStats:
     nils: int = 0
     nils_made: int = 0
     contracts: int = 0
+    contract_tricks: int = 0
+    """Sum of the side's contracts (tricks bid, nils left out) over its hands."""
     sets: int = 0
     points: int = 0
     nil_points: int = 0
@@ -50,7 +52,8 @@ class LevelStats:
 
     def merge(self, other: LevelStats) -> None:
         """Add another run's counts to these."""
-        for name in ("side_hands", "bags", "bids", "nils", "nils_made", "contracts", "sets",
+        for name in ("side_hands", "bags", "bids", "nils", "nils_made", "contracts",
+                     "contract_tricks", "sets",
                      "points", "nil_points", "contract_points", "penalty"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.times.extend(other.times)
@@ -176,6 +179,7 @@ def _count_hand(score: HandScore, hand: HandState, keys: list[str], rules: RuleO
         level.side_hands += 1
         level.bags += side.new_bags
         level.points += side.total
+        level.contract_tricks += side.contract
         level.penalty += side.bag_penalty
         nil_points = sum(nil.points for nil in side.nils)
         level.nil_points += nil_points
@@ -191,10 +195,11 @@ def _count_hand(score: HandScore, hand: HandState, keys: list[str], rules: RuleO
 
 def jobs_for(args: argparse.Namespace, rules: RuleOptions, a: str, b: str) -> Iterator[Job]:
     """Every play of A against B the arguments ask for: each deal and match twice."""
-    for index in range(args.deals):
+    first = getattr(args, "first", 0)
+    for index in range(first, first + args.deals):
         for swapped in (False, True):
             yield Job("deal", index, swapped, rules, a, b, args.seed, args.budget)
-    for index in range(args.matches):
+    for index in range(first, first + args.matches):
         for swapped in (False, True):
             yield Job("match", index, swapped, rules, a, b, args.seed, args.budget)
 
@@ -251,7 +256,7 @@ def summarize(args: argparse.Namespace, results: list[PlayResult]) -> dict[str, 
     mean, low, high = mean_ci(deal_margins)
     out: dict[str, object] = {
         "a": args.a, "b": args.b, "rules": args.rules, "seed": args.seed,
-        "deals": args.deals, "matches": args.matches,
+        "deals": args.deals, "matches": args.matches, "first": getattr(args, "first", 0),
         "budget_s": args.budget,
         "margin": round(mean, 2), "margin_ci95": [round(low, 2), round(high, 2)],
     }
@@ -273,6 +278,7 @@ def summarize(args: argparse.Namespace, results: list[PlayResult]) -> dict[str, 
             "nil_bid_rate": round(s.nils / max(1, s.bids), 3),
             "nil_success_rate": round(s.nils_made / s.nils, 3) if s.nils else None,
             "set_rate": round(s.sets / max(1, s.contracts), 3),
+            "contract_per_hand": round(s.contract_tricks / max(1, s.side_hands), 2),
             "points_per_hand": round(s.points / max(1, s.side_hands), 2),
             "nil_points_per_hand": round(s.nil_points / max(1, s.side_hands), 2),
             "contract_points_per_hand": round(s.contract_points / max(1, s.side_hands), 2),

@@ -2,7 +2,7 @@
 split player that bids like one level and plays like another.
 
 A player is named by a spec: a level (``easy``, ``medium``, ``hard``), an outside
-opponent (``pimc``, ``rules``), or ``PLAY/BIDS`` such as ``hard/medium`` (Hard's play
+opponent (``pimc``, ``rules``, ``highbid``), or ``PLAY/BIDS`` such as ``hard/medium`` (Hard's play
 with Medium's bids), which separates the effect of bidding from that of card play.
 """
 

@@ -123,7 +123,7 @@ def wants_tricks(seat: int, won: Sequence[int], table: Table) -> bool:
     for other in range(len(table.contract)):
         if other != side and table.contract[other] > 0:
             their_need = table.need(other, won)
-            if their_need > 0 and remaining - their_need < 2:
+            if their_need > 0 and remaining - their_need < table.set_reach:
                 return True
     return False
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_spades.engine import Bid, FailedNil, RuleOptions, score_hand
+from voice_spades.engine import Bid, FailedNil, RuleOptions, SideScore, score_hand
+
+
+def match_value(score: SideScore, rules: RuleOptions) -> float:
+    """What a side's hand is worth over a match: its score, with every new bag costing
+    ``bag_penalty / bag_limit`` points (10 under the usual 100 per 10 bags) in place of
+    the penalty that falls due this hand. Over a match the two agree (each bag brings
+    the next penalty a tenth closer), but the hand's score alone sees a bag as worth a
+    point until the tenth, so a search on it takes tricks it has no use for."""
+    return (score.total - score.bag_penalty
+            - rules.bag_penalty * score.new_bags / rules.bag_limit)
 
 
 class Table:
@@ -27,13 +37,14 @@ class Table:
         "quicksand",
         "rules",
         "scores",
+        "set_reach",
         "side_of",
         "sides",
     )
 
     def __init__(self, rules: RuleOptions, bids: Sequence[Bid | None],
                  scores: Sequence[int], bags: Sequence[int],
-                 greedy: frozenset[int] = frozenset()) -> None:
+                 greedy: frozenset[int] = frozenset(), set_reach: int = 2) -> None:
         self.rules = rules
         self.n = n = rules.players
         self.hand_size = rules.hand_size
@@ -53,6 +64,8 @@ class Table:
         self.bags = list(bags)
         self.greedy = greedy
         """Seats that try to win every trick they can (used when sizing up a bid)."""
+        self.set_reach = set_reach
+        """A side fights to set another once that side can spare fewer tricks than this."""
         self._cache: dict[tuple[int, ...], float] = {}
 
     def need(self, side: int, tricks_won: Sequence[int]) -> int:
@@ -64,14 +77,15 @@ class Table:
         return self.contract[side] - counted
 
     def utility(self, tricks_won: Sequence[int], side: int) -> float:
-        """Hand score of ``side`` minus the mean of the other sides' scores, for a
-        finished hand with these tricks (every bid must be known)."""
+        """Match value of ``side``'s hand minus the mean of the other sides', for a
+        finished hand with these tricks (every bid must be known): the hand's score
+        with each new bag costing its share of the penalty (:func:`match_value`)."""
         key = (side, *tricks_won)
         value = self._cache.get(key)
         if value is None:
             bids = [b if b is not None else Bid(1) for b in self.bids]
             result = score_hand(self.rules, bids, tricks_won, self.scores, self.bags)
-            totals = [s.total for s in result.sides]
+            totals = [match_value(s, self.rules) for s in result.sides]
             others = [t for i, t in enumerate(totals) if i != side]
             value = totals[side] - sum(others) / len(others)
             self._cache[key] = value

@@ -13,15 +13,20 @@ project's bots, and are never tuned against them:
   third hand high, win cheaply, duck when partner wins, lead long suits, basic nil
   play and cover.
 
-Both bid by the same published-style sure-trick count (:mod:`.bidding`).
+- ``highbid``: the same search for card play, bidding its sure tricks plus the likely
+  ones (:mod:`.high_bidder`), so it bids high and is often set.
+
+``pimc`` and ``rules`` bid by the same published-style sure-trick count
+(:mod:`.bidding`).
 """
 
 from __future__ import annotations
 
+from voice_spades.bench.opponents.high_bidder import HighBidder
 from voice_spades.bench.opponents.pimc import DeterminizedSearch
 from voice_spades.bench.opponents.rules import RuleBasedPlayer
 
-OUTSIDE: tuple[str, ...] = ("pimc", "rules")
+OUTSIDE: tuple[str, ...] = ("pimc", "rules", "highbid")
 """The outside opponents' names."""
 
 
@@ -29,9 +34,11 @@ def make_opponent(name: str, seat: int, seed: int) -> DeterminizedSearch | RuleB
     """The outside opponent ``name`` (one of :data:`OUTSIDE`) for ``seat``."""
     if name == "pimc":
         return DeterminizedSearch(seat, seed)
+    if name == "highbid":
+        return HighBidder(seat, seed)
     if name == "rules":
         return RuleBasedPlayer(seat)
     raise ValueError(f"No outside opponent named {name!r}.")
 
 
-__all__ = ["OUTSIDE", "DeterminizedSearch", "RuleBasedPlayer", "make_opponent"]
+__all__ = ["OUTSIDE", "DeterminizedSearch", "HighBidder", "RuleBasedPlayer", "make_opponent"]

@@ -19,7 +19,7 @@ from voice_spades.engine import SUIT_MASKS, Bid, CardMask, PlayerView, Suit
 _SPADES = int(Suit.SPADES)
 
 
-def _ranks(hand: CardMask, suit: int) -> list[int]:
+def ranks_in(hand: CardMask, suit: int) -> list[int]:
     """Ranks (2-14) held in ``suit``, highest first."""
     mask = hand & SUIT_MASKS[suit]
     return sorted((c % 13 + 2 for c in range(52) if mask >> c & 1), reverse=True)
@@ -28,10 +28,10 @@ def _ranks(hand: CardMask, suit: int) -> list[int]:
 def sure_tricks(hand: CardMask) -> float:
     """The sure-trick count of a hand (see the module's description)."""
     total = 0.0
-    spades = _ranks(hand, _SPADES)
+    spades = ranks_in(hand, _SPADES)
     spare = len(spades)
     for suit in range(4):
-        ranks = _ranks(hand, suit)
+        ranks = ranks_in(hand, suit)
         n = len(ranks)
         counted = 0.0
         if 14 in ranks:
@@ -49,7 +49,7 @@ def sure_tricks(hand: CardMask) -> float:
     total += extra
     spare -= extra
     for suit in range(3):
-        n = len(_ranks(hand, suit))
+        n = len(ranks_in(hand, suit))
         if spare > 0 and n <= 1:
             total += 1 if n == 0 else 0.5
             spare -= 1
@@ -58,11 +58,11 @@ def sure_tricks(hand: CardMask) -> float:
 
 def nil_hand(hand: CardMask) -> bool:
     """Whether the count says nil: nothing that must win a trick."""
-    spades = _ranks(hand, _SPADES)
+    spades = ranks_in(hand, _SPADES)
     if len(spades) > 3 or (spades and spades[0] > 9):
         return False
     for suit in range(3):
-        ranks = _ranks(hand, suit)
+        ranks = ranks_in(hand, suit)
         if 14 in ranks:
             return False
         small = sum(r < 10 for r in ranks)
