@@ -9,7 +9,6 @@
 * :func:`turn_prompt` says what the player is expected to do now;
 * :class:`Answers` answers the player's questions and the hand cursor;
 * :class:`History` keeps what was said, to be stepped through a message at a time;
-  :func:`previous_hand` takes the last finished hand from a match, for review.
 
 Nothing below this layer imports it: engine, bots, storage and commands report typed
 data (events, :class:`~voice_spades.messages.Message` values, errors with fields).
@@ -22,8 +21,8 @@ from voice_spades.narration.lines import Hints, Line, LineKind, Priority
 from voice_spades.narration.narrator import Narrator, trick_tag
 from voice_spades.narration.phrases import HAND_SUIT_ORDER, Phrasebook, hand_order
 from voice_spades.narration.prompts import turn_prompt
-from voice_spades.narration.review import HandRecord, previous_hand
+from voice_spades.narration.review import HandRecord
 
 __all__ = ["CATALOG", "HAND_SUIT_ORDER", "Answers", "HandRecord", "Hints", "History", "Line",
            "LineKind", "Narrator", "Phrasebook", "Priority", "Verbosity", "hand_order",
-           "previous_hand", "render", "render_message", "trick_tag", "turn_prompt"]
+           "render", "render_message", "trick_tag", "turn_prompt"]

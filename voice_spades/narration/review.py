@@ -1,39 +1,21 @@
 """Looking back: the last trick (also once the hand it ended is over) and the previous
 hand, one trick at a time, then its score.
 
-A :class:`HandRecord` is a finished hand as the player may review it, taken from the
-match (:func:`previous_hand`), so it is there after resuming a saved game too.
+A :class:`HandRecord` is a finished hand as the player may review it: the table's
+``previous()`` (taken from the match, so it is there after resuming a saved game too).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from voice_spades.engine import Bid, HandScored, Match, PlayerView, Trick
+from voice_spades.engine import PlayerView, Trick
 from voice_spades.narration.lines import Line
 from voice_spades.narration.phrases import Phrasebook
 from voice_spades.narration.results import results_text
+from voice_spades.table import PreviousHand
 
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """A finished hand: its bids, its tricks in order, and how it was scored."""
-
-    number: int
-    bids: tuple[Bid | None, ...]
-    tricks: tuple[Trick, ...]
-    result: HandScored
-
-
-def previous_hand(match: Match) -> HandRecord | None:
-    """The last hand the match has finished, or None before the first one ends."""
-    if not match.finished or not match.hand_scores:
-        return None
-    hand, score = match.finished[-1], match.hand_scores[-1]
-    result = HandScored(hand.hand_number, score,
-                        tuple(side.score_after for side in score.sides),
-                        tuple(side.bags_after for side in score.sides))
-    return HandRecord(hand.hand_number, tuple(hand.bids), tuple(hand.completed), result)
+HandRecord = PreviousHand
+"""A finished hand as the player may review it: the table's :class:`PreviousHand` (its
+bids, its tricks in order, and how it was scored)."""
 
 
 class Review:

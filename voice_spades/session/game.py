@@ -21,7 +21,6 @@ from voice_spades.engine import (
 )
 from voice_spades.narration import (
     Answers,
-    HandRecord,
     Hints,
     Line,
     Narrator,
@@ -61,11 +60,8 @@ class Game:
     def turn_table(self) -> TurnTable:
         """What the player's turn reads now."""
         table = self.table
-        previous = table.previous()
-        record = None if previous is None else HandRecord(
-            previous.number, previous.bids, previous.tricks, previous.result)
         return TurnTable(self.view, table.is_over, self.answers, table.refusal,
-                         previous=record, seed=table.seed)
+                         previous=table.previous(), seed=table.seed)
 
     def line(self, message_id: str, *, priority: Priority = Priority.NORMAL,
              **fields: object) -> Line:
