@@ -71,14 +71,15 @@ def nil_hand(hand: CardMask) -> bool:
     return True
 
 
-def count_bid(view: PlayerView) -> Bid:
-    """The legal bid the sure-trick count calls for (nil on a nil hand)."""
+def count_bid(view: PlayerView, extra: float = 0.0) -> Bid:
+    """The legal bid the sure-trick count calls for, plus ``extra`` tricks, rounded down
+    (nil on a nil hand)."""
     legal = [a for a in view.legal if isinstance(a, Bid) and not a.blind]
     partner = view.rules.partner_of(view.seat)
     partner_bid = None if partner is None else view.bids[partner]
     partner_nil = partner_bid is not None and partner_bid.is_nil
     if not partner_nil and nil_hand(view.hand) and any(b.is_nil for b in legal):
         return Bid(0)
-    wanted = max(1, math.floor(sure_tricks(view.hand)))
+    wanted = max(1, math.floor(sure_tricks(view.hand) + extra))
     plain = [b for b in legal if not b.is_nil] or legal
     return min(plain, key=lambda b: (abs(b.tricks - wanted), b.tricks))

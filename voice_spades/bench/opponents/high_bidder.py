@@ -17,9 +17,7 @@ bid promised, which the search does by scoring every play-out with the real scor
 
 from __future__ import annotations
 
-import math
-
-from voice_spades.bench.opponents.bidding import nil_hand, ranks_in, sure_tricks
+from voice_spades.bench.opponents.bidding import count_bid, ranks_in
 from voice_spades.bench.opponents.pimc import DeterminizedSearch
 from voice_spades.engine import Bid, CardMask, PlayerView, Suit
 
@@ -50,15 +48,7 @@ def likely_tricks(hand: CardMask) -> float:
 
 def high_bid(view: PlayerView) -> Bid:
     """Sure plus likely tricks, rounded down (nil on a nil hand, as the count bids it)."""
-    legal = [a for a in view.legal if isinstance(a, Bid) and not a.blind]
-    partner = view.rules.partner_of(view.seat)
-    partner_bid = None if partner is None else view.bids[partner]
-    partner_nil = partner_bid is not None and partner_bid.is_nil
-    if not partner_nil and nil_hand(view.hand) and any(b.is_nil for b in legal):
-        return Bid(0)
-    wanted = max(1, math.floor(sure_tricks(view.hand) + likely_tricks(view.hand)))
-    plain = [b for b in legal if not b.is_nil] or legal
-    return min(plain, key=lambda b: (abs(b.tricks - wanted), b.tricks))
+    return count_bid(view, likely_tricks(view.hand))
 
 
 class HighBidder(DeterminizedSearch):
