@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +46,23 @@ def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 2
     assert all(line.startswith("voice-spades bench server: ") for line in lines)
+
+
+def test_a_terminated_run_stops_its_servers_and_removes_its_files(tmp_path: Path) -> None:
+    # SQLite keeps it quick; a private PostgreSQL is closed by the same unwinding.
+    run = subprocess.Popen(
+        [sys.executable, "-m", "voice_spades", "bench", "server", "--clients", "8",
+         "--think", "5", "--timeout", "60"],
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not list(tmp_path.glob("voice-spades-bench-*/tables.sqlite3")):
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        run.send_signal(signal.SIGTERM)
+        assert run.wait(timeout=20) == 128 + signal.SIGTERM
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert list(tmp_path.iterdir()) == []

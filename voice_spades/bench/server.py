@@ -18,10 +18,12 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -203,6 +205,22 @@ def _argument_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
+@contextmanager
+def _unwinding_on_terminate() -> Iterator[None]:
+    """While open, SIGTERM unwinds like Ctrl+C, so the servers and a private
+    PostgreSQL started for the run are stopped and removed, not left running
+    (Python's default SIGTERM skips every ``finally``)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM,
+                           lambda _number, _frame: sys.exit(128 + signal.SIGTERM))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the server benchmark and print its figures."""
     parser = argparse.ArgumentParser(prog="voice-spades bench server")
@@ -227,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"voice-spades bench server: {problem}", file=sys.stderr)
         return 2
     with ExitStack() as stack:
+        stack.enter_context(_unwinding_on_terminate())
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(
             prefix="voice-spades-bench-")))
         database = args.database
