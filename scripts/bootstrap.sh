@@ -39,6 +39,9 @@ if [ "$want_test" = 1 ]; then
     # A private PostgreSQL server for the tests of tables shared by several server
     # processes, and `bench server` on two processes (started in a temporary folder).
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+    # A real browser for the large-print page's tests (Selenium drives it headless).
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
