@@ -50,9 +50,10 @@ class LocalPage:
         self._seq = 0
         self._lock = threading.Lock()
         self.stamps: dict[int, float] = {}
-        """When each recent state was built (``time.perf_counter``), by sequence number."""
-        self.event_at: float | None = None
-        """When the session last published a change of the table."""
+        """When the table changed (``time.perf_counter``), by the sequence number of the
+        state that shows it (the recent ones)."""
+        self.changes = 0
+        """States sent that show a change of the table."""
 
     @staticmethod
     def keys_of(keymap: Keymap) -> list[str]:
@@ -65,8 +66,7 @@ class LocalPage:
     # ----- from the session (its thread) ------------------------------------------
     def watch(self, snapshot: TableSnapshot) -> None:
         """The session's watcher: the table changed."""
-        self.event_at = time.perf_counter()
-        self.publish()
+        self.publish(at=time.perf_counter())
 
     def said(self, lines: Sequence[Line]) -> None:
         """Lines the session said: into the log, and to the pages."""
@@ -74,24 +74,27 @@ class LocalPage:
             added = self.log.add(lines)
         self.publish(added)
 
-    def publish(self, lines: Sequence[Json] = ()) -> None:
-        """Send every page the table now (with ``lines``, new in the log)."""
+    def publish(self, lines: Sequence[Json] = (), at: float | None = None) -> None:
+        """Send every page the table now (with ``lines``, new in the log); ``at``: when
+        the table changed, if it did."""
         if not len(self.clients):
             return
-        self.clients.send(self.state(lines))
+        self.clients.send(self.state(lines, at))
 
-    def state(self, lines: Sequence[Json] | None = None) -> Json:
+    def state(self, lines: Sequence[Json] | None = None, at: float | None = None) -> Json:
         """The table now for a page; ``lines`` new in the log (None: the whole log, for
-        a page that has just connected)."""
+        a page that has just connected); ``at``: when the table changed, if it did."""
         context = self.session.context()
         words = PageWords(catalog(self.language), context.view,
                           None if self.session.table.watching else self.session.human)
         with self._lock:
             self._seq += 1
             seq = self._seq
-            self.stamps[seq] = self.event_at if self.event_at is not None else time.perf_counter()
-            if len(self.stamps) > STAMPS_KEPT:
-                del self.stamps[min(self.stamps)]
+            if at is not None:
+                self.changes += 1
+                self.stamps[seq] = at
+                if len(self.stamps) > STAMPS_KEPT:
+                    del self.stamps[min(self.stamps)]
             shown = self.log.lines if lines is None else lines
             state = page_state(context.view, Cursor(context.cursor, context.marked,
                                                     context.question, context.typed_bid),
