@@ -1,0 +1,121 @@
+"""The local game's page in a real Chromium: a whole hand played by keys in the page,
+a key in the terminal and one in the page each acting once, both in step."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.web.page_game import PageGame
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+pytestmark = pytest.mark.skipif(shutil.which("chromedriver") is None,
+                                 reason="Debian's chromium-driver is not installed "
+                                        "(scripts/bootstrap.sh --test installs it)")
+WAIT = 20.0
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageGame]:
+    running = PageGame(tmp_path_factory.mktemp("page-game"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(game: PageGame) -> Iterator[WebDriver]:
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--window-size=1280,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    driver.get(game.address)
+    yield driver
+    driver.quit()
+
+
+def body(driver: WebDriver, name: str) -> str:
+    return driver.find_element(By.TAG_NAME, "body").get_attribute(f"data-{name}") or ""
+
+
+def wait_until(what: str, check: Callable[[], object], timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the page did not show {what} within {timeout} s")
+
+
+def cursor(driver: WebDriver) -> str:
+    found = driver.find_elements(By.CSS_SELECTOR, "#hand button.cursor")
+    return found[0].get_attribute("data-code") or "" if found else ""
+
+
+def press(driver: WebDriver, key: str) -> None:
+    driver.switch_to.active_element.send_keys(key)
+
+
+def test_a_whole_hand_is_played_by_keys_in_the_page(game: PageGame, browser: WebDriver) -> None:
+    wait_until("the table", lambda: body(browser, "seq"))
+    assert body(browser, "hand") == "1"
+    played = 0
+    deadline = time.monotonic() + 60
+    while body(browser, "hand") == "1" and time.monotonic() < deadline:
+        if body(browser, "act") != "true":
+            time.sleep(0.02)
+            continue
+        seq = int(body(browser, "seq"))
+        if body(browser, "phase") == "bid":
+            press(browser, "3")
+            press(browser, Keys.ENTER)
+        else:
+            focused = browser.switch_to.active_element
+            assert focused.get_attribute("data-code") == cursor(browser)
+            if "playable" not in (focused.get_attribute("class") or "").split():
+                press(browser, Keys.ARROW_RIGHT)
+            else:
+                held = len(browser.find_elements(By.CSS_SELECTOR, "#hand button"))
+                press(browser, Keys.ENTER)
+                wait_until("the card played", lambda held=held: len(browser.find_elements(
+                    By.CSS_SELECTOR, "#hand button")) < held or body(browser, "hand") != "1")
+                played += 1
+        wait_until("the key's answer", lambda seq=seq: int(body(browser, "seq") or 0) > seq)
+    assert played == 13
+    assert body(browser, "hand") == "2"
+    rows = browser.find_elements(By.CSS_SELECTOR, "#scores tbody tr")
+    assert len(rows) == 2 and any(row.find_elements(By.TAG_NAME, "td")[0].text != "0"
+                                  for row in rows)
+    log = browser.find_element(By.ID, "log")
+    assert log.get_attribute("aria-live") == "polite" and "Hand 2" in log.text
+    assert any(line.startswith("Hand 2") for line in game.said())  # the terminal says it too
+
+
+def test_a_key_in_the_terminal_and_one_in_the_page_each_act_once(
+        game: PageGame, browser: WebDriver) -> None:
+    wait_until("a hand with a cursor", lambda: cursor(browser))
+    cards = [b.get_attribute("data-code")
+             for b in browser.find_elements(By.CSS_SELECTOR, "#hand button")]
+    first = cards.index(cursor(browser))
+    assert first + 2 < len(cards), "the cursor starts near the hand's end"
+    said = len(game.said())
+    game.type("right")
+    wait_until("the terminal's key", lambda: cursor(browser) == cards[first + 1])
+    press(browser, Keys.ARROW_RIGHT)
+    wait_until("the page's key", lambda: cursor(browser) == cards[first + 2])
+    time.sleep(0.3)  # a key acting twice would move the cursor on by now
+    assert cursor(browser) == cards[first + 2]
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("data-code") == cards[first + 2]
+    name = re.sub(r", .*", "", focused.get_attribute("aria-label") or "")
+    answers = [line for line in game.said()[said:] if name.lower() in line.lower()]
+    assert len(answers) == 1, game.said()[said:]

@@ -1,0 +1,76 @@
+"""The local page refuses a request without its key, with another key, from a foreign
+Origin or for a foreign Host (HTTP and WebSocket), with one sentence; its own address
+works."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from tests.web.page_game import PageGame
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageGame]:
+    running = PageGame(tmp_path_factory.mktemp("page-refusals"))
+    yield running
+    running.stop()
+
+
+def get(url: str, **headers: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def parts(game: PageGame) -> tuple[str, str]:
+    address = urlsplit(game.address)
+    return address.netloc, address.query.removeprefix("t=")
+
+
+def test_the_page_and_its_files_answer_only_with_the_key(game: PageGame) -> None:
+    host, token = parts(game)
+    status, text = get(game.address)
+    assert status == 200 and 'id="hand"' in text and f"page.js?t={token}" in text
+    assert get(f"http://{host}/static/page.js?t={token}")[0] == 200
+    for url in (f"http://{host}/", f"http://{host}/?t=", f"http://{host}/?t={token[:-1]}x",
+                f"http://{host}/static/page.js", f"http://{host}/static/page.css?t=wrong"):
+        status, text = get(url)
+        assert (status, text) == (403, "This page needs the whole address the game gave, "
+                                       "with its key after t=."), url
+
+
+def test_a_foreign_origin_or_host_is_refused_even_with_the_key(game: PageGame) -> None:
+    host, _ = parts(game)
+    refused = (403, "This page only answers its own address, as the game gave it.")
+    assert get(game.address, Origin="http://evil.example") == refused
+    assert get(game.address, Origin="null") == refused
+    assert get(game.address, Host=f"evil.example:{host.rsplit(':', 1)[1]}") == refused
+    assert get(game.address, Origin=f"http://{host}")[0] == 200
+
+
+def test_the_websocket_answers_only_the_key_from_the_page_s_origin(game: PageGame) -> None:
+    host, token = parts(game)
+    for query, origin in ((f"t={token}x", f"http://{host}"), ("", f"http://{host}"),
+                          (f"t={token}", "http://evil.example")):
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://{host}/page/ws?{query}", origin=origin, open_timeout=5)
+        assert refused.value.response.status_code == 403
+    with connect(f"ws://{host}/page/ws?t={token}", origin=f"http://{host}",
+                 open_timeout=5) as page:
+        hello = json.loads(page.recv(5))
+        state = json.loads(page.recv(5))
+    assert hello["type"] == "hello" and "b" in hello["keys"] and "tab" not in hello["keys"]
+    assert state["type"] == "state" and len(state["hand"]) == 13
+    assert all(len(seat) > 0 for seat in state["seats"])
+    assert "seed" not in json.dumps(state)
