@@ -70,7 +70,7 @@ def test_the_websocket_answers_only_the_key_from_the_page_s_origin(game: PageGam
                  open_timeout=5) as page:
         hello = json.loads(page.recv(5))
         state = json.loads(page.recv(5))
-    assert hello["type"] == "hello" and "b" in hello["keys"] and "tab" not in hello["keys"]
-    assert state["type"] == "state" and len(state["hand"]) == 13
+    assert hello["t"] == "hello" and "b" in hello["keys"] and "tab" not in hello["keys"]
+    assert state["t"] == "state" and len(state["hand"]) == 13
     assert all(len(seat) > 0 for seat in state["seats"])
     assert "seed" not in json.dumps(state)

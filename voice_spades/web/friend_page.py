@@ -20,12 +20,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import catalog
 from voice_spades.narration.language import LANGUAGES
-from voice_spades.protocol.wire import WS_PATH
+from voice_spades.protocol.codec import ProtocolError
+from voice_spades.protocol.wire import WS_PATH, parse_frame
 from voice_spades.server.limits import CodeTries
 from voice_spades.web.access import Gate
 from voice_spades.web.friend_seat import PACE, FriendSeat, joined
 from voice_spades.web.page_app import (
-    MAX_PAGE_FRAME,
     PAGE_WS_PATH,
     STATIC,
     page_html,
@@ -125,22 +125,20 @@ async def _seated(websocket: WebSocket, table_url: str, language: str, address: 
             else:
                 return FriendSeat(*got, language, pace)
         assert isinstance(refusal, Message)
-        await websocket.send_text(json.dumps({"type": "refused",
+        await websocket.send_text(json.dumps({"t": "refused",
                                               "text": words.render_message(refusal)}))
     await websocket.close(1008)
     return None
 
 
 def _join_form(text: str) -> tuple[str, int | None, bool, str] | None:
-    """``{"type": "join", "code": "123456", "seat": 2, "watch": false, "name": "Ann"}``
+    """``{"t": "join", "code": "123456", "seat": 2, "watch": false, "name": "Ann"}``
     as its parts; None for anything else (the page is not trusted)."""
-    if len(text) > MAX_PAGE_FRAME:
-        return None
     try:
-        form = json.loads(text)
-    except ValueError:
+        form = parse_frame(text)
+    except ProtocolError:
         return None
-    if not isinstance(form, dict) or form.get("type") != "join":
+    if form.get("t") != "join":
         return None
     code, seat, watch, name = (form.get(k) for k in ("code", "seat", "watch", "name"))
     if not isinstance(code, str) or not (seat is None or type(seat) is int) \

@@ -118,13 +118,13 @@ class FriendSeat:
         self.clients.send(self._lobby([text]))
 
     def _lobby(self, texts: list[str]) -> Json:
-        return {"type": "lobby", "language": self.language, "lines": texts}
+        return {"t": "lobby", "language": self.language, "lines": texts}
 
     # ----- the page (the page server's threads) -------------------------------------
     def hello(self) -> Json:
         """The keys the page sends, and the texts its script says."""
         keys = LocalPage.keys_of(load_keymap(None))
-        return {"type": "hello", "keys": keys, "language": self.language,
+        return {"t": "hello", "keys": keys, "language": self.language,
                 "texts": {"connection_lost": self.words.render("web.connection_lost")}}
 
     def state(self, lines: list[Json] | None = None) -> Json:

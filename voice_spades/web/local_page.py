@@ -107,7 +107,7 @@ class LocalPage:
     def hello(self) -> Json:
         """What a page is told first: the keys it sends, and the texts its script says."""
         words = catalog(self.language)
-        return {"type": "hello", "keys": self.keys, "language": words.language,
+        return {"t": "hello", "keys": self.keys, "language": words.language,
                 "ack": self.ack,
                 "texts": {"connection_lost": words.render("web.connection_lost")}}
 

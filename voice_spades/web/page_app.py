@@ -25,6 +25,8 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from voice_spades.narration.catalog import Catalog, catalog
+from voice_spades.protocol.codec import ProtocolError
+from voice_spades.protocol.wire import parse_frame
 from voice_spades.server.app import WS_IMPLEMENTATION, bind
 from voice_spades.web.access import Gate
 from voice_spades.web.page_clients import PageClients
@@ -149,17 +151,15 @@ async def _send_all(websocket: WebSocket, table: PageTable,
 
 
 def carry_out(table: PageTable, text: str) -> None:
-    """One message from a page: ``{"type": "key", "key": "b"}``, ``{"type": "card",
-    "card": "QH"}``, ``{"type": "bid", "bid": 4}``, ``{"type": "reader", "on": true}``,
-    ``{"type": "rendered", "seq": 12}``.
+    """One message from a page: ``{"t": "key", "key": "b"}``, ``{"t": "card",
+    "card": "QH"}``, ``{"t": "bid", "bid": 4}``, ``{"t": "reader", "on": true}``,
+    ``{"t": "rendered", "seq": 12}``.
     Anything else is ignored: the page is not trusted."""
     try:
-        message = json.loads(text)
-    except ValueError:
+        message = parse_frame(text)
+    except ProtocolError:
         return
-    if not isinstance(message, dict):
-        return
-    kind = message.get("type")
+    kind = message.get("t")
     key, card, bid, on, seq = (message.get(name) for name in ("key", "card", "bid", "on", "seq"))
     if kind == "key" and isinstance(key, str) and 0 < len(key) <= 20:
         table.press(key)

@@ -137,7 +137,7 @@ def page_state(view: PlayerView, cursor: Cursor, words: PageWords, *, seq: int,
                                if isinstance(action, Bid) and not action.blind},
                               key=lambda b: b.tricks)]
     return {
-        "v": VERSION, "type": "state", "seq": seq, "seat": view.seat,
+        "v": VERSION, "t": "state", "seq": seq, "seat": view.seat,
         "you_act": bool(view.legal) and not watching,
         "watching": watching, "players": players, "hand_number": view.hand_number,
         "trick_number": min(view.trick_number, 13), "phase": str(view.phase),

@@ -46,7 +46,7 @@
     e.preventDefault();
     e.stopPropagation();
     followCursor = true;
-    send({type: "key", key: name});
+    send({t: "key", key: name});
   }
 
   function stopActivation(e) {
@@ -86,7 +86,7 @@
         cardFace(button, card);
         button.addEventListener("click", () => {
           followCursor = true;
-          send({type: "card", card: card.code});
+          send({t: "card", card: card.code});
         });
         item.append(button);
         list.append(item);
@@ -181,7 +181,7 @@
       button.className = "bid";
       button.textContent = bid.text;
       button.setAttribute("aria-label", bid.label);
-      button.addEventListener("click", () => send({type: "bid", bid: bid.tricks}));
+      button.addEventListener("click", () => send({t: "bid", bid: bid.tricks}));
       box.append(button);
     }
   }
@@ -230,7 +230,7 @@
     renderBids(state);
     renderLog(state);
     renderHand(state);
-    if (ack) send({type: "rendered", seq: state.seq});
+    if (ack) send({t: "rendered", seq: state.seq});
   }
 
   function lobby(message) {
@@ -251,7 +251,7 @@
     const value = choice ? choice.value : "";
     $("join-problem").textContent = "";
     $("join-button").disabled = true;
-    send({type: "join", code: code, name: $("join-name").value,
+    send({t: "join", code: code, name: $("join-name").value,
           watch: value === "watch",
           seat: value === "" || value === "watch" ? null : Number(value)});
   }
@@ -270,17 +270,17 @@
                            "&lang=" + encodeURIComponent(lang));
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "hello") {
+      if (message.t === "hello") {
         keys = new Set(message.keys);
         texts = message.texts;
         ack = Boolean(message.ack);
-      } else if (message.type === "state" && message.seq > lastSeq) {
+      } else if (message.t === "state" && message.seq > lastSeq) {
         $("join").hidden = true;
         render(message);
-      } else if (message.type === "lobby") {
+      } else if (message.t === "lobby") {
         $("join").hidden = true;
         lobby(message);
-      } else if (message.type === "refused") {
+      } else if (message.t === "refused") {
         $("join-problem").textContent = message.text;
         $("join-button").disabled = false;
       }
@@ -309,7 +309,7 @@
       if (window.localStorage) localStorage.setItem("voice-spades-theme", dark ? "dark" : "light");
     });
     $("reader-switch").addEventListener("click", (e) => {
-      send({type: "reader", on: e.currentTarget.getAttribute("aria-pressed") !== "true"});
+      send({t: "reader", on: e.currentTarget.getAttribute("aria-pressed") !== "true"});
     });
     $("speech-switch").addEventListener("click", (e) => {
       if (!toggle(e.currentTarget) && window.speechSynthesis) window.speechSynthesis.cancel();
