@@ -75,3 +75,18 @@ def test_a_key_in_the_terminal_and_one_in_the_page_each_act_once(
     name = re.sub(r", .*", "", focused.get_attribute("aria-label") or "")
     answers = [line for line in game.said()[said:] if name.lower() in line.lower()]
     assert len(answers) == 1, game.said()[said:]
+
+
+def test_the_screen_reader_switch_is_the_game_s_and_lines_still_reach_the_terminal(
+        game: PageGame, page: WebDriver) -> None:
+    switch = page.find_element(By.ID, "reader-switch")
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert not page.find_element(By.ID, "speech-switch").is_displayed()  # the game speaks
+    assert not page.find_element(By.ID, "join").is_displayed()
+    switch.click()
+    wait_until("the switch on", lambda: switch.get_attribute("aria-pressed") == "true")
+    said = len(game.said())
+    game.type("s")  # the scores, asked in the terminal: printed there, shown in the page
+    wait_until("the scores said", lambda: len(game.said()) > said)
+    switch.click()
+    wait_until("the switch off", lambda: switch.get_attribute("aria-pressed") == "false")

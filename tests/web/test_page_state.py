@@ -119,3 +119,14 @@ def test_the_screen_reader_switch_moves_the_lines_from_the_voice_to_print() -> N
     assert voiced_text.getvalue().split() == ["First", "line.", "Third", "line."]
     assert quiet_text.getvalue().split() == ["Second", "line."]
     assert shown == ["First line.", "Second line.", "Third line."]
+
+
+def test_a_refusal_is_marked_for_the_page_to_say_at_once() -> None:
+    session, page = seeded_page()
+    session.play_bots()  # the player's bid
+    carry_out(page, json.dumps({"t": "card", "card": page.state()["hand"][0]["code"]}))
+    while session.step():
+        pass
+    refusal = page.log.lines[-1]
+    assert refusal["error"] is True and refusal["id"].startswith(("error.", "refusal."))
+    assert page.log.lines[0]["error"] is False

@@ -26,7 +26,7 @@ SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u
 LOG_KEPT = 200
 """Lines of the log a page gets when it connects (a hand is about 60 lines)."""
 
-ERROR_PREFIXES = ("error.", "refuse.", "net.", "turn.not_", "turn.illegal", "turn.cannot")
+ERROR_PREFIXES = ("error.", "refusal.", "net.")
 """Line ids the page announces at once (assertive): refusals and failures."""
 
 
