@@ -5,16 +5,20 @@ works."""
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from tests.web.page_game import PageGame
+from tests.web.page_game import ROOT, PageGame
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +78,23 @@ def test_the_websocket_answers_only_the_key_from_the_page_s_origin(game: PageGam
     assert state["t"] == "state" and len(state["hand"]) == 13
     assert all(len(seat) > 0 for seat in state["seats"])
     assert "seed" not in json.dumps(state)
+
+
+@pytest.mark.parametrize("port", ["70000", "busy"])
+def test_a_port_the_page_cannot_have_is_said_and_the_game_plays_on(
+        port: str, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        number = str(taken.getsockname()[1]) if port == "busy" else port
+        done = subprocess.run(
+            [sys.executable, "-m", "voice_spades", "--web", "--web-port", number,
+             "--no-speech", "--no-voice", "--sounds", "off", "--new", "--language", "en",
+             "--data-dir", str(tmp_path)],
+            input="h\nq\n", capture_output=True, text=True, timeout=60, cwd=ROOT)
+    said = done.stdout.splitlines()
+    assert done.returncode == 0
+    assert said[0].startswith(f"The page's port is from 0 to 65535, not {number}: the game "
+                              "goes on" if port != "busy" else
+                              f"The page cannot be served on port {number}: ")
+    assert any(line.startswith("Spades ") for line in said)  # H: the hand, said

@@ -16,6 +16,8 @@ from voice_spades.web.local_page import LocalPage
 from voice_spades.web.page_app import PageServer
 from voice_spades.web.page_output import PageOutput
 
+MAX_PORT = 65535
+
 
 def page_output(voiced: Output, stream: TextIO) -> PageOutput:
     """The session's output with a page: ``voiced`` as usual, printed lines only on
@@ -29,11 +31,14 @@ def start_local_page(session: Session, keyboard: KeyboardInput, output: PageOutp
     """Serve the session's table on 127.0.0.1 (``port``, 0 for a free one) and say
     where; open the default browser on it when asked. A port that cannot be had is
     said, and the game goes on in the terminal."""
+    if not 0 <= port <= MAX_PORT:
+        return None, [Message("web.bad_port", port=port, high=MAX_PORT)]
     page = LocalPage(session, keyboard, output)
     try:
         server = PageServer(page, new_token(), port).start()
     except (OSError, RuntimeError) as error:
-        return None, [Message("web.port_busy", port=port, error=str(error))]
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        return None, [Message("web.port_busy", port=port, error=str(reason).rstrip("."))]
     output.said = page.said
     session.watch(page.watch)
     said = [Message("web.address", address=server.address)]
