@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from voice_spades.keys.keymap import load_keymap
 from voice_spades.narration.catalog import Catalog
 
 CARDS = "#hand button.card"
+LANGUAGES = ("en", "it", "fr")
 CURSOR_ACTIONS = ("next_card", "previous_card", "highest", "lowest", "next_suit",
                   "previous_suit", "jump_spades", "jump_hearts", "jump_diamonds",
                   "jump_clubs")
@@ -28,21 +30,36 @@ FIGURES: dict[str, float] = {}
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Browser]:
-    """The browser on a fresh game's page (seed 3), at its first bid."""
-    game = PageGame(tmp_path_factory.mktemp("access-game"), seed=3)
-    try:
-        browser.open(game.address)
+def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future[PageGame]]]:
+    """Fresh games (seed 3) in English, Italian and French, started side by side."""
+    with ThreadPoolExecutor(len(LANGUAGES)) as pool:
+        started = {language: pool.submit(
+            PageGame, tmp_path_factory.mktemp(f"access-{language}"), "--language", language,
+            seed=3) for language in LANGUAGES}
         try:
-            browser.wait_for(f"document.querySelectorAll('{CARDS}').length === 13 "
-                             "&& document.body.dataset.act === 'true'", 20)
-        except TimeoutError:
-            print(browser.js("return [document.body.outerHTML.slice(0, 3000)]"), game.said())
-            raise
-        yield browser
-    finally:
-        game.stop()
+            yield started
+        finally:
+            for game in started.values():
+                game.result().stop()
+
+
+@pytest.fixture(scope="module")
+def page(games: dict[str, Future[PageGame]], browser: Browser) -> Iterator[Browser]:
+    """The browser on the English game's page, at its first bid."""
+    game = games["en"].result()
+    _open(browser, game)
+    yield browser
     _report()
+
+
+def _open(browser: Browser, game: PageGame) -> None:
+    browser.open(game.address)
+    try:
+        browser.wait_for(f"document.querySelectorAll('{CARDS}').length === 13 "
+                         "&& document.body.dataset.act === 'true'", 20)
+    except TimeoutError:
+        print(browser.js("return document.body.outerHTML.slice(0, 3000)"), game.said())
+        raise
 
 
 def _report() -> None:
@@ -243,3 +260,18 @@ def test_screenshots_are_kept(page: Browser) -> None:
     shots = {path.name for path in Path(page.shots).glob("*.png")}
     assert {"bid-1280-light.png", "bid-320.png", "trick-forced-colors.png"} <= shots
     assert all(re.fullmatch(r"[a-z0-9-]+\.png", name) for name in shots)
+
+
+@pytest.mark.parametrize("language", ["it", "fr"])
+def test_italian_and_french_pages_name_the_cards_in_their_language(
+        games: dict[str, Future[PageGame]], browser: Browser, language: str) -> None:
+    _open(browser, games[language].result())
+    assert browser.js("return document.documentElement.lang") == language
+    problems = browser.axe()
+    assert not problems, "\n".join(problems)
+    words = Catalog(language)
+    codes = _hand(browser)
+    at = codes.index(_focused_card_reads(browser, words))
+    _press(browser, load_keymap(None).keys_for("next_card")[0],
+           f"document.querySelector('#hand .cursor').dataset.code === '{codes[at + 1]}'")
+    assert _focused_card_reads(browser, words) == codes[at + 1]
