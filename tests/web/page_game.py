@@ -4,11 +4,17 @@ page's tests: its standard input takes key names, its standard output is kept.""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
 
 ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+/\?t=[A-Za-z0-9_-]+)")
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,3 +73,72 @@ class PageGame:
         except (OSError, subprocess.TimeoutExpired):
             self.process.kill()
             self.process.wait(5)
+
+
+def headless_chromium(width: int = 1280, height: int = 900) -> WebDriver:
+    """Debian's Chromium, headless, driven by its chromium-driver through Selenium."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+
+
+def wait_until(what: str, check: Callable[[], object], timeout: float = 20.0) -> None:
+    """Poll ``check`` every 20 ms; AssertionError naming ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the page did not show {what} within {timeout} s")
+
+
+def body(driver: WebDriver, name: str) -> str:
+    """The page's ``body[data-NAME]``: ``seq``, ``hand``, ``phase``, ``act``."""
+    return driver.find_element(By.TAG_NAME, "body").get_attribute(f"data-{name}") or ""
+
+
+def cursor(driver: WebDriver) -> str:
+    """The code of the card under the hand cursor ("" when there is none)."""
+    found = driver.find_elements(By.CSS_SELECTOR, "#hand button.cursor")
+    return found[0].get_attribute("data-code") or "" if found else ""
+
+
+def press(driver: WebDriver, key: str) -> None:
+    """A key pressed on the page's focused element."""
+    driver.switch_to.active_element.send_keys(key)
+
+
+def play_hand_by_keys(driver: WebDriver, timeout: float = 60.0) -> int:
+    """Play the page's seat to the end of the current hand by keys: bid 3 (3, Enter),
+    then at each turn Right until the cursor card is playable, then Enter. The cursor
+    card must hold the focus throughout. The cards played."""
+    hand = body(driver, "hand")
+    played = 0
+    deadline = time.monotonic() + timeout
+    while body(driver, "hand") == hand and body(driver, "phase") != "over" \
+            and time.monotonic() < deadline:
+        if body(driver, "act") != "true":
+            time.sleep(0.02)
+            continue
+        seq = int(body(driver, "seq"))
+        if body(driver, "phase") == "bid":
+            press(driver, "3")
+            press(driver, Keys.ENTER)
+        else:
+            focused = driver.switch_to.active_element
+            assert focused.get_attribute("data-code") == cursor(driver)
+            if "playable" not in (focused.get_attribute("class") or "").split():
+                press(driver, Keys.ARROW_RIGHT)
+            else:
+                held = len(driver.find_elements(By.CSS_SELECTOR, "#hand button"))
+                press(driver, Keys.ENTER)
+                wait_until("the card played", lambda held=held: len(driver.find_elements(
+                    By.CSS_SELECTOR, "#hand button")) < held or body(driver, "hand") != hand)
+                played += 1
+        wait_until("the key's answer", lambda seq=seq: int(body(driver, "seq") or 0) > seq)
+    return played

@@ -6,23 +6,26 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.web.page_game import PageGame
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from tests.web.page_game import (
+    PageGame,
+    body,
+    cursor,
+    headless_chromium,
+    play_hand_by_keys,
+    press,
+    wait_until,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which("chromedriver") is None,
                                  reason="Debian's chromium-driver is not installed "
                                         "(scripts/bootstrap.sh --test installs it)")
-WAIT = 20.0
 
 
 @pytest.fixture(scope="module")
@@ -34,62 +37,16 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageGame]:
 
 @pytest.fixture(scope="module")
 def browser(game: PageGame) -> Iterator[WebDriver]:
-    options = Options()
-    for argument in ("--headless=new", "--no-sandbox", "--window-size=1280,900"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    driver = headless_chromium()
     driver.get(game.address)
     yield driver
     driver.quit()
 
 
-def body(driver: WebDriver, name: str) -> str:
-    return driver.find_element(By.TAG_NAME, "body").get_attribute(f"data-{name}") or ""
-
-
-def wait_until(what: str, check: Callable[[], object], timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"the page did not show {what} within {timeout} s")
-
-
-def cursor(driver: WebDriver) -> str:
-    found = driver.find_elements(By.CSS_SELECTOR, "#hand button.cursor")
-    return found[0].get_attribute("data-code") or "" if found else ""
-
-
-def press(driver: WebDriver, key: str) -> None:
-    driver.switch_to.active_element.send_keys(key)
-
-
 def test_a_whole_hand_is_played_by_keys_in_the_page(game: PageGame, browser: WebDriver) -> None:
     wait_until("the table", lambda: body(browser, "seq"))
     assert body(browser, "hand") == "1"
-    played = 0
-    deadline = time.monotonic() + 60
-    while body(browser, "hand") == "1" and time.monotonic() < deadline:
-        if body(browser, "act") != "true":
-            time.sleep(0.02)
-            continue
-        seq = int(body(browser, "seq"))
-        if body(browser, "phase") == "bid":
-            press(browser, "3")
-            press(browser, Keys.ENTER)
-        else:
-            focused = browser.switch_to.active_element
-            assert focused.get_attribute("data-code") == cursor(browser)
-            if "playable" not in (focused.get_attribute("class") or "").split():
-                press(browser, Keys.ARROW_RIGHT)
-            else:
-                held = len(browser.find_elements(By.CSS_SELECTOR, "#hand button"))
-                press(browser, Keys.ENTER)
-                wait_until("the card played", lambda held=held: len(browser.find_elements(
-                    By.CSS_SELECTOR, "#hand button")) < held or body(browser, "hand") != "1")
-                played += 1
-        wait_until("the key's answer", lambda seq=seq: int(body(browser, "seq") or 0) > seq)
+    played = play_hand_by_keys(browser)
     assert played == 13
     assert body(browser, "hand") == "2"
     rows = browser.find_elements(By.CSS_SELECTOR, "#scores tbody tr")

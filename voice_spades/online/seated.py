@@ -43,6 +43,7 @@ from voice_spades.session.quit_signals import QuitSignals
 from voice_spades.speech.cues import start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import DataPaths
+from voice_spades.web.friend_page import page_address
 
 LEAVE_KEYS = ("q", "Q", "escape", "ctrl+c")
 """Keys that leave the table before the start."""
@@ -140,8 +141,9 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
     greeting = (Message("table.hosting", code=table.code, address=address) if address
                 else Message("table.watching" if table.my_seat is None else "table.joined",
                              code=table.code))
+    browser = [Message("web.friends_page", address=page_address(address))] if address else []
     say(output, words, [*(n if isinstance(n, Message) else n.message for n in notices),
-                        *args.preference_problems, greeting])
+                        *args.preference_problems, greeting, *browser])
     if not wait_for_start(table, line, output, keys, signals, words):
         line.send(Leave())
         output.wait_idle(2.0)

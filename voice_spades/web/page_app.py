@@ -36,7 +36,7 @@ MAX_PAGE_FRAME = 4096
 """Largest frame a page may send: its messages are a key or a card, under 100 bytes."""
 STATIC = {"page.js": "text/javascript; charset=utf-8", "page.css": "text/css; charset=utf-8"}
 """The files served beside the page, with their types."""
-_TEXT = re.compile(r"\{\{(web\.[a-z_.]+|token|lang|mode)\}\}")
+_TEXT = re.compile(r"\{\{((?:web|word\.seat)\.[a-z_.]+|token|lang|mode)\}\}")
 
 
 class PageTable(Protocol):
@@ -61,6 +61,12 @@ class PageTable(Protocol):
 
     def set_reader(self, on: bool) -> None:
         """The screen reader switch."""
+
+    def rendered(self, seq: int) -> None:
+        """The page has shown state ``seq``."""
+
+    def closed(self) -> None:
+        """The page went away."""
 
 
 def static_text(name: str) -> str:
@@ -127,6 +133,7 @@ async def serve_page(websocket: WebSocket, table: PageTable) -> None:
         pass
     finally:
         table.clients.leave(queue)
+        table.closed()
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
@@ -143,7 +150,8 @@ async def _send_all(websocket: WebSocket, table: PageTable,
 
 def carry_out(table: PageTable, text: str) -> None:
     """One message from a page: ``{"type": "key", "key": "b"}``, ``{"type": "card",
-    "card": "QH"}``, ``{"type": "bid", "bid": 4}``, ``{"type": "reader", "on": true}``.
+    "card": "QH"}``, ``{"type": "bid", "bid": 4}``, ``{"type": "reader", "on": true}``,
+    ``{"type": "rendered", "seq": 12}``.
     Anything else is ignored: the page is not trusted."""
     try:
         message = json.loads(text)
@@ -152,7 +160,7 @@ def carry_out(table: PageTable, text: str) -> None:
     if not isinstance(message, dict):
         return
     kind = message.get("type")
-    key, card, bid, on = (message.get(name) for name in ("key", "card", "bid", "on"))
+    key, card, bid, on, seq = (message.get(name) for name in ("key", "card", "bid", "on", "seq"))
     if kind == "key" and isinstance(key, str) and 0 < len(key) <= 20:
         table.press(key)
     elif kind == "card" and isinstance(card, str) and len(card) <= 3:
@@ -161,6 +169,8 @@ def carry_out(table: PageTable, text: str) -> None:
         table.bid(bid)
     elif kind == "reader" and isinstance(on, bool):
         table.set_reader(on)
+    elif kind == "rendered" and isinstance(seq, int) and not isinstance(seq, bool):
+        table.rendered(seq)
 
 
 class PageServer:

@@ -10,6 +10,9 @@ from collections.abc import Callable, Sequence
 from voice_spades.narration import Line
 from voice_spades.session.output import Output
 
+RECENT_KEPT = 50
+"""Lines a silent output keeps for the history keys."""
+
 
 class PageOutput:
     """Implements :class:`~voice_spades.session.output.Output` over ``voiced`` (the
@@ -82,3 +85,47 @@ class PageOutput:
         """Release both outputs."""
         self.voiced.close()
         self.quiet.close()
+
+
+class SilentOutput:
+    """Implements :class:`~voice_spades.session.output.Output` for a seat played only in
+    a browser: nothing is printed or spoken here (the page shows and may speak each
+    line)."""
+
+    def __init__(self) -> None:
+        self._said: list[str] = []
+
+    def emit(self, lines: Sequence[Line]) -> None:
+        """Keep the lines' texts for :meth:`recent`."""
+        self._said = [*self._said, *(line.text for line in lines)][-RECENT_KEPT:]
+
+    def interrupt(self) -> None:
+        """Nothing is spoken here."""
+
+    def silence(self) -> None:
+        """Nothing is spoken here."""
+
+    def cancel(self, tag: str) -> None:
+        """Nothing is queued here."""
+
+    def is_busy(self) -> bool:
+        """Never busy."""
+        return False
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Always idle."""
+        return True
+
+    def repeat_last(self) -> None:
+        """The page shows the log: nothing to repeat here."""
+
+    def recent(self, count: int) -> list[str]:
+        """The last ``count`` lines."""
+        return self._said[-count:] if count > 0 else []
+
+    def change_rate(self, step: int) -> bool:
+        """No speech here."""
+        return False
+
+    def close(self) -> None:
+        """Nothing to release."""

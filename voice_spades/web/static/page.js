@@ -239,6 +239,29 @@
     if (ack) send({type: "rendered", seq: state.seq});
   }
 
+  function lobby(message) {
+    const log = $("log");
+    for (const text of message.lines) {
+      const item = document.createElement("li");
+      item.textContent = text;
+      log.append(item);
+      speak(text);
+      $("turn").textContent = text;
+    }
+  }
+
+  function join(e) {
+    e.preventDefault();
+    const code = $("join-code").value.replace(/\s+/g, "");
+    const choice = document.querySelector("#join-seats input:checked");
+    const value = choice ? choice.value : "";
+    $("join-problem").textContent = "";
+    $("join-button").disabled = true;
+    send({type: "join", code: code, name: $("join-name").value,
+          watch: value === "watch",
+          seat: value === "" || value === "watch" ? null : Number(value)});
+  }
+
   function toggle(button) {
     const on = button.getAttribute("aria-pressed") !== "true";
     button.setAttribute("aria-pressed", String(on));
@@ -248,7 +271,9 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/page/ws?t=" + encodeURIComponent(token));
+    const lang = new URLSearchParams(location.search).get("lang") || document.documentElement.lang;
+    socket = new WebSocket(scheme + location.host + "/page/ws?t=" + encodeURIComponent(token) +
+                           "&lang=" + encodeURIComponent(lang));
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "hello") {
@@ -256,7 +281,14 @@
         texts = message.texts;
         ack = Boolean(message.ack);
       } else if (message.type === "state" && message.seq > lastSeq) {
+        $("join").hidden = true;
         render(message);
+      } else if (message.type === "lobby") {
+        $("join").hidden = true;
+        lobby(message);
+      } else if (message.type === "refused") {
+        $("join-problem").textContent = message.text;
+        $("join-button").disabled = false;
       }
     });
     socket.addEventListener("close", () => {
@@ -266,6 +298,12 @@
   }
 
   function start() {
+    const friend = document.documentElement.dataset.mode === "friend";
+    $("join").hidden = !friend;
+    $("languages").hidden = !friend;
+    $("reader-switch").hidden = friend;
+    $("speech-switch").hidden = !friend;
+    $("join").addEventListener("submit", join);
     const stored = window.localStorage ? localStorage.getItem("voice-spades-theme") : null;
     if (stored === "dark") {
       document.documentElement.dataset.theme = "dark";

@@ -1,0 +1,98 @@
+"""A friend without the game at a network table (loopback): the server's page, in
+Italian, seats them by the table's code and they play the hand by keys in the browser."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.server.wire_client import WireClient
+from tests.web.page_game import body, headless_chromium, play_hand_by_keys, wait_until
+from voice_spades.engine import options_to_dict, profile
+from voice_spades.protocol.wire import Create, SeatSpec, Start
+from voice_spades.server.app import ServerThread
+from voice_spades.server.hub import Hub
+from voice_spades.server.store_sqlite import SQLiteStore
+from voice_spades.web.friend_page import friend_routes, loopback_url
+
+pytestmark = pytest.mark.skipif(shutil.which("chromedriver") is None,
+                                 reason="Debian's chromium-driver is not installed "
+                                        "(scripts/bootstrap.sh --test installs it)")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    store = SQLiteStore(Path(tmp_path_factory.mktemp("friend")) / "tables.sqlite3")
+    thread = ServerThread(lambda: Hub(store, bot_delay=0.0))
+    thread.routes = friend_routes(loopback_url(thread.host, thread.port), pace=0.0)
+    yield thread.start()
+    thread.stop()
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    driver = headless_chromium()
+    yield driver
+    driver.quit()
+
+
+def host_plays(host: WireClient, stop: threading.Event) -> None:
+    """The host's seat plays its first legal action at each turn until ``stop``."""
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            host.read(0.05)
+        if host.my_turn:
+            host.act()
+
+
+def test_a_friend_joins_from_the_browser_in_italian_and_plays(
+        server: ServerThread, browser: WebDriver) -> None:
+    host = WireClient(server.address, "Ada").connect()
+    rules = options_to_dict(profile("pagat", hand_limit=1))
+    host.send(Create(rules, (SeatSpec("human"), SeatSpec("open"), SeatSpec("bot", "easy"),
+                             SeatSpec("bot", "easy")), 30))
+    host.until(lambda m: m["t"] == "welcome")
+    browser.get(f"http://127.0.0.1:{server.port}/?lang=it")
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=join-code]").text == \
+        "Il codice del tavolo (6 cifre)"
+    assert not browser.find_element(By.ID, "join").get_attribute("hidden")
+    browser.find_element(By.ID, "join-code").send_keys("000000")
+    browser.find_element(By.ID, "join-button").click()
+    wait_until("the refusal", lambda: browser.find_element(By.ID, "join-problem").text)
+    assert "000000" in browser.find_element(By.ID, "join-problem").text
+    code = browser.find_element(By.ID, "join-code")
+    code.clear()
+    code.send_keys(host.code)
+    browser.find_element(By.ID, "join-name").send_keys("Bea")
+    browser.find_element(By.CSS_SELECTOR, "#join-seats input[value='1']").click()
+    browser.find_element(By.ID, "join-button").click()
+    wait_until("the seat taken", lambda: f"Siedi al tavolo {host.code}." in
+               browser.find_element(By.ID, "log").text)
+    host.until(lambda m: m["t"] == "table" and m["seats"][1]["kind"] == "human"
+               and m["seats"][1]["connected"])
+    host.send(Start())
+    stop = threading.Event()
+    playing = threading.Thread(target=host_plays, args=(host, stop), daemon=True)
+    playing.start()
+    try:
+        wait_until("the table", lambda: body(browser, "seq"), 10)
+        seats = browser.find_elements(By.CSS_SELECTOR, "#seats .seat")
+        assert [s.get_attribute("data-seat") for s in seats if "you" in
+                (s.get_attribute("class") or "")] == ["1"]
+        assert "(tu)" in seats[1].text
+        assert play_hand_by_keys(browser) == 13
+    finally:
+        stop.set()
+        playing.join(5)
+        host.close()
+    assert body(browser, "phase") == "over"
+    log = browser.find_element(By.ID, "log").text
+    assert "Hai giocato" in log or "hai giocato" in log, log[-500:]
