@@ -161,6 +161,7 @@
   function renderScores(state) {
     const body = $("scores").tBodies[0];
     body.textContent = "";
+    $("scores-area").hidden = state.scores.length === 0;  // no empty table before a game
     for (const side of state.scores) {
       const row = body.insertRow();
       const head = document.createElement("th");
@@ -242,7 +243,7 @@
   function lobby(message) {
     const log = $("log");
     for (const text of message.lines) {
-      const item = document.createElement("li");
+      const item = document.createElement("p");
       item.textContent = text;
       log.append(item);
       speak(text);
