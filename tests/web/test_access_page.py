@@ -251,6 +251,12 @@ def test_mid_trick_looks_right_and_playability_survives_forced_colors(
         unplayable = {m["mark"] for m in marks if not m["playable"]}
         assert playable and unplayable, "the seeded trick has cards of both kinds"
         assert not playable & unplayable, f"playability only by colour: {marks}"
+        # Whose turn: a double frame and a mark with text, not a colour.
+        seats = page.js("""return [...document.querySelectorAll('#seats .seat')].map(s => ({
+            turn: s.classList.contains('turn'), frame: getComputedStyle(s).borderTopStyle,
+            mark: (s.querySelector('.turn-mark') || {}).textContent || ''}));""")
+        assert [s["turn"] for s in seats].count(True) == 1, seats
+        assert all((s["frame"] == "double") == s["turn"] == bool(s["mark"]) for s in seats)
         page.screenshot("trick-forced-colors")
     finally:
         page.media()
