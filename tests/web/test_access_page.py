@@ -281,3 +281,23 @@ def test_italian_and_french_pages_name_the_cards_in_their_language(
     _press(browser, load_keymap(None).keys_for("next_card")[0],
            f"document.querySelector('#hand .cursor').dataset.code === '{codes[at + 1]}'")
     assert _focused_card_reads(browser, words) == codes[at + 1]
+
+
+def test_the_dark_theme_follows_the_system_and_the_switch(
+        games: dict[str, Future[PageGame]], browser: Browser) -> None:
+    theme = "[document.documentElement.dataset.theme, " \
+            "document.getElementById('theme-switch').getAttribute('aria-pressed')]"
+    _open(browser, games["en"].result())
+    browser.js("localStorage.removeItem('voice-spades-theme')")
+    browser.media(dark=True)
+    browser.driver.refresh()
+    try:
+        assert browser.wait_for(f"document.body.dataset.seq && {theme}") == ["dark", "true"]
+        browser.driver.find_element("id", "theme-switch").click()
+        assert browser.js(f"return {theme}") == ["light", "false"]
+        browser.driver.refresh()
+        # The player's choice outlasts a reload, over the system's.
+        assert browser.wait_for(f"document.body.dataset.seq && {theme}") == ["light", "false"]
+    finally:
+        browser.js("localStorage.removeItem('voice-spades-theme')")
+        browser.media()

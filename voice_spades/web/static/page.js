@@ -306,7 +306,8 @@
     $("speech-switch").hidden = !friend;
     $("join").addEventListener("submit", join);
     const stored = window.localStorage ? localStorage.getItem("voice-spades-theme") : null;
-    if (stored === "dark") {
+    const systemDark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches;
+    if (stored === "dark" || (stored === null && systemDark)) {
       document.documentElement.dataset.theme = "dark";
       $("theme-switch").setAttribute("aria-pressed", "true");
     }
