@@ -100,7 +100,8 @@ def _check_look(page: Browser, moment: str) -> None:
         glyphs = [t for t in texts if t.text in "\u2660\u2665\u2666\u2663"]
         assert glyphs, f"{moment}: no suit glyph on the page"
         _least(f"suit glyph {theme}", min(t.ratio for t in glyphs))
-        page.js(f"document.querySelector('{CARDS}.cursor, {CARDS}').focus()")
+        page.js(f"(document.querySelector('{CARDS}.cursor') || "
+                f"document.querySelector('{CARDS}')).focus()")
         ring = page.ring()
         assert ring.width >= 2, f"{moment}, {theme}: {ring}"
         assert min(ring.ratio_to_ground, ring.ratio_to_element) >= 3, f"{theme}: {ring}"
@@ -251,6 +252,10 @@ def test_mid_trick_looks_right_and_playability_survives_forced_colors(
         unplayable = {m["mark"] for m in marks if not m["playable"]}
         assert playable and unplayable, "the seeded trick has cards of both kinds"
         assert not playable & unplayable, f"playability only by colour: {marks}"
+        page.js(f"document.querySelector('{CARDS}.cursor').focus()")
+        ring = page.ring()
+        assert ring.width >= 2 and min(ring.ratio_to_ground, ring.ratio_to_element) >= 3, ring
+        _least("focus ring forced colours", min(ring.ratio_to_ground, ring.ratio_to_element))
         # Whose turn: a double frame and a mark with text, not a colour.
         seats = page.js("""return [...document.querySelectorAll('#seats .seat')].map(s => ({
             turn: s.classList.contains('turn'), frame: getComputedStyle(s).borderTopStyle,
