@@ -192,7 +192,8 @@ def _focused_card_reads(page: Browser, words: Catalog) -> str:
     return str(focused)
 
 
-def test_each_cursor_key_moves_focus_and_names_the_card(page: Browser) -> None:
+def test_each_cursor_key_moves_focus_and_names_the_card(
+        page: Browser, games: dict[str, Future[PageGame]]) -> None:
     keymap = load_keymap(None)
     words = Catalog("en")
     checked = 0
@@ -209,6 +210,14 @@ def test_each_cursor_key_moves_focus_and_names_the_card(page: Browser) -> None:
                 assert now == codes[want], f"{key} ({action}) from {codes[at]}"
             checked += 1
     assert checked >= len(CURSOR_ACTIONS)
+    # A key in the terminal moves the page's focus too (a magnifier follows it).
+    codes = _hand(page)
+    at = codes.index(_focused_card_reads(page, words))
+    want = _expected(codes, at, "next_card") or _expected(codes, at, "previous_card")
+    assert want is not None
+    games["en"].result().type("right" if want > at else "left")
+    page.wait_for(f"document.activeElement.dataset.code === '{codes[want]}'", 5)
+    assert _focused_card_reads(page, words) == codes[want]
 
 
 def test_a_question_looks_and_reads_right(page: Browser) -> None:
