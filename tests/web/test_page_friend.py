@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.server.wire_client import WireClient
-from tests.web.page_game import body, headless_chromium, play_hand_by_keys, wait_until
+from tests.web.browser import Browser
+from tests.web.page_game import body, play_hand_by_keys, wait_until
 from voice_spades.engine import options_to_dict, profile
 from voice_spades.protocol.wire import Create, SeatSpec, Start
 from voice_spades.server.app import ServerThread
@@ -37,13 +37,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     store.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    driver = headless_chromium()
-    yield driver
-    driver.quit()
-
-
 def host_plays(host: WireClient, stop: threading.Event) -> None:
     """The host's seat plays its first legal action at each turn until ``stop``."""
     while not stop.is_set():
@@ -54,28 +47,29 @@ def host_plays(host: WireClient, stop: threading.Event) -> None:
 
 
 def test_a_friend_joins_from_the_browser_in_italian_and_plays(
-        server: ServerThread, browser: WebDriver) -> None:
+        server: ServerThread, browser: Browser) -> None:
     host = WireClient(server.address, "Ada").connect()
     rules = options_to_dict(profile("pagat", hand_limit=1))
     host.send(Create(rules, (SeatSpec("human"), SeatSpec("open"), SeatSpec("bot", "easy"),
                              SeatSpec("bot", "easy")), 30))
     host.until(lambda m: m["t"] == "welcome")
-    browser.get(f"http://127.0.0.1:{server.port}/?lang=it")
-    assert browser.find_element(By.CSS_SELECTOR, "label[for=join-code]").text == \
+    browser.open(f"http://127.0.0.1:{server.port}/?lang=it")
+    page = browser.driver
+    assert page.find_element(By.CSS_SELECTOR, "label[for=join-code]").text == \
         "Il codice del tavolo (6 cifre)"
-    assert not browser.find_element(By.ID, "join").get_attribute("hidden")
-    browser.find_element(By.ID, "join-code").send_keys("000000")
-    browser.find_element(By.ID, "join-button").click()
-    wait_until("the refusal", lambda: browser.find_element(By.ID, "join-problem").text)
-    assert "000000" in browser.find_element(By.ID, "join-problem").text
-    code = browser.find_element(By.ID, "join-code")
+    assert not page.find_element(By.ID, "join").get_attribute("hidden")
+    page.find_element(By.ID, "join-code").send_keys("000000")
+    page.find_element(By.ID, "join-button").click()
+    wait_until("the refusal", lambda: page.find_element(By.ID, "join-problem").text)
+    assert "000000" in page.find_element(By.ID, "join-problem").text
+    code = page.find_element(By.ID, "join-code")
     code.clear()
     code.send_keys(host.code)
-    browser.find_element(By.ID, "join-name").send_keys("Bea")
-    browser.find_element(By.CSS_SELECTOR, "#join-seats input[value='1']").click()
-    browser.find_element(By.ID, "join-button").click()
+    page.find_element(By.ID, "join-name").send_keys("Bea")
+    page.find_element(By.CSS_SELECTOR, "#join-seats input[value='1']").click()
+    page.find_element(By.ID, "join-button").click()
     wait_until("the seat taken", lambda: f"Siedi al tavolo {host.code}." in
-               browser.find_element(By.ID, "log").text)
+               page.find_element(By.ID, "log").text)
     host.until(lambda m: m["t"] == "table" and m["seats"][1]["kind"] == "human"
                and m["seats"][1]["connected"])
     host.send(Start())
@@ -83,16 +77,17 @@ def test_a_friend_joins_from_the_browser_in_italian_and_plays(
     playing = threading.Thread(target=host_plays, args=(host, stop), daemon=True)
     playing.start()
     try:
-        wait_until("the table", lambda: body(browser, "seq"), 10)
-        seats = browser.find_elements(By.CSS_SELECTOR, "#seats .seat")
+        wait_until("the table", lambda: body(page, "seq"), 10)
+        seats = page.find_elements(By.CSS_SELECTOR, "#seats .seat")
         assert [s.get_attribute("data-seat") for s in seats if "you" in
                 (s.get_attribute("class") or "")] == ["1"]
         assert "(tu)" in seats[1].text
-        assert play_hand_by_keys(browser) == 13
+        played = play_hand_by_keys(page)
+        assert played == 13, page.find_element(By.ID, "log").text[-3000:]
     finally:
         stop.set()
         playing.join(5)
         host.close()
-    assert body(browser, "phase") == "over"
-    log = browser.find_element(By.ID, "log").text
+    assert body(page, "phase") == "over"
+    log = page.find_element(By.ID, "log").text
     assert "Hai giocato" in log or "hai giocato" in log, log[-500:]

@@ -13,11 +13,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from tests.web.browser import Browser
 from tests.web.page_game import (
     PageGame,
     body,
     cursor,
-    headless_chromium,
     play_hand_by_keys,
     press,
     wait_until,
@@ -36,42 +36,41 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageGame]:
 
 
 @pytest.fixture(scope="module")
-def browser(game: PageGame) -> Iterator[WebDriver]:
-    driver = headless_chromium()
-    driver.get(game.address)
-    yield driver
-    driver.quit()
+def page(game: PageGame, browser: Browser) -> WebDriver:
+    """The shared Chromium, showing the game's page."""
+    browser.open(game.address)
+    return browser.driver
 
 
-def test_a_whole_hand_is_played_by_keys_in_the_page(game: PageGame, browser: WebDriver) -> None:
-    wait_until("the table", lambda: body(browser, "seq"))
-    assert body(browser, "hand") == "1"
-    played = play_hand_by_keys(browser)
+def test_a_whole_hand_is_played_by_keys_in_the_page(game: PageGame, page: WebDriver) -> None:
+    wait_until("the table", lambda: body(page, "seq"))
+    assert body(page, "hand") == "1"
+    played = play_hand_by_keys(page)
     assert played == 13
-    assert body(browser, "hand") == "2"
-    rows = browser.find_elements(By.CSS_SELECTOR, "#scores tbody tr")
+    assert body(page, "hand") == "2"
+    rows = page.find_elements(By.CSS_SELECTOR, "#scores tbody tr")
     assert len(rows) == 2 and any(row.find_elements(By.TAG_NAME, "td")[0].text != "0"
                                   for row in rows)
-    log = browser.find_element(By.ID, "log")
+    log = page.find_element(By.ID, "log")
     assert log.get_attribute("aria-live") == "polite" and "Hand 2" in log.text
     assert any(line.startswith("Hand 2") for line in game.said())  # the terminal says it too
 
 
 def test_a_key_in_the_terminal_and_one_in_the_page_each_act_once(
-        game: PageGame, browser: WebDriver) -> None:
-    wait_until("a hand with a cursor", lambda: cursor(browser))
+        game: PageGame, page: WebDriver) -> None:
+    wait_until("a hand with a cursor", lambda: cursor(page))
     cards = [b.get_attribute("data-code")
-             for b in browser.find_elements(By.CSS_SELECTOR, "#hand button")]
-    first = cards.index(cursor(browser))
+             for b in page.find_elements(By.CSS_SELECTOR, "#hand button")]
+    first = cards.index(cursor(page))
     assert first + 2 < len(cards), "the cursor starts near the hand's end"
     said = len(game.said())
     game.type("right")
-    wait_until("the terminal's key", lambda: cursor(browser) == cards[first + 1])
-    press(browser, Keys.ARROW_RIGHT)
-    wait_until("the page's key", lambda: cursor(browser) == cards[first + 2])
+    wait_until("the terminal's key", lambda: cursor(page) == cards[first + 1])
+    press(page, Keys.ARROW_RIGHT)
+    wait_until("the page's key", lambda: cursor(page) == cards[first + 2])
     time.sleep(0.3)  # a key acting twice would move the cursor on by now
-    assert cursor(browser) == cards[first + 2]
-    focused = browser.switch_to.active_element
+    assert cursor(page) == cards[first + 2]
+    focused = page.switch_to.active_element
     assert focused.get_attribute("data-code") == cards[first + 2]
     name = re.sub(r", .*", "", focused.find_element(By.CSS_SELECTOR, ".card-name")
                   .get_attribute("textContent") or "")
