@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,20 +155,17 @@ class Browser:
         return self.driver.execute_script(script, *args)
 
     def wait_for(self, script: str, timeout: float = 5.0) -> Any:
-        """Poll ``script`` (an expression) every 20 ms until it is truthy; its value."""
-        deadline_ms = int(timeout * 1000)
-        value = self.driver.execute_async_script(
-            """const [expression, limit, done] = arguments;
-               const start = performance.now();
-               (function poll() {
-                 let value = null;
-                 try { value = eval(expression); } catch (e) { value = null; }
-                 if (value || performance.now() - start > limit) done(value || null);
-                 else setTimeout(poll, 20);
-               })();""", script, deadline_ms)
-        if not value:
-            raise TimeoutError(f"not true after {timeout} s: {script}")
-        return value
+        """Poll ``script`` (an expression) every 20 ms until it is truthy; its value.
+
+        TimeoutError after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.driver.execute_script(f"return ({script});")
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"not true after {timeout} s: {script}")
+            time.sleep(0.02)
 
     def viewport(self, width: int, height: int, zoom: float = 1.0) -> None:
         """A window of ``width`` x ``height`` screen px seen at ``zoom`` (2.0 = 200%).

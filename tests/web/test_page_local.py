@@ -72,7 +72,8 @@ def test_a_key_in_the_terminal_and_one_in_the_page_each_act_once(
     assert cursor(page) == cards[first + 2]
     focused = page.switch_to.active_element
     assert focused.get_attribute("data-code") == cards[first + 2]
-    name = re.sub(r", .*", "", focused.get_attribute("aria-label") or "")
+    name = re.sub(r", .*", "", focused.find_element(By.CSS_SELECTOR, ".card-name")
+                  .get_attribute("textContent") or "")
     answers = [line for line in game.said()[said:] if name.lower() in line.lower()]
     assert len(answers) == 1, game.said()[said:]
 

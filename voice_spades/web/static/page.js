@@ -66,7 +66,13 @@
     const symbol = document.createElement("span");
     symbol.className = "suit-symbol";
     symbol.textContent = card.symbol;
-    node.append(rank, letter, symbol);
+    // The face is an abbreviation ("Q H ♥") of the card's name, which the hand's
+    // cards carry as their text (read by screen readers, hidden on screen): a name
+    // from content, not an aria-label the visible letters would not be part of.
+    for (const part of [rank, letter, symbol]) part.setAttribute("aria-hidden", "true");
+    const name = document.createElement("span");
+    name.className = "card-name";
+    node.append(rank, letter, symbol, name);
     node.dataset.code = card.code;
   }
 
@@ -96,7 +102,7 @@
     const anyCursor = state.hand.some((c) => c.cursor);
     state.hand.forEach((card, index) => {
       const button = have.get(card.code).firstElementChild;
-      button.setAttribute("aria-label", card.label);
+      button.querySelector(".card-name").textContent = card.label;
       button.classList.toggle("playable", card.playable);
       button.classList.toggle("unplayable", !card.playable);
       button.classList.toggle("cursor", card.cursor);
@@ -155,6 +161,7 @@
   function renderScores(state) {
     const body = $("scores").tBodies[0];
     body.textContent = "";
+    $("scores-area").hidden = state.scores.length === 0;  // no empty table before a game
     for (const side of state.scores) {
       const row = body.insertRow();
       const head = document.createElement("th");
@@ -197,7 +204,7 @@
     const log = $("log");
     if (state.full_log) log.textContent = "";
     for (const line of state.lines) {
-      const item = document.createElement("li");
+      const item = document.createElement("p");
       item.textContent = line.text;
       item.dataset.n = String(line.n);
       item.dataset.id = line.id;
@@ -236,7 +243,7 @@
   function lobby(message) {
     const log = $("log");
     for (const text of message.lines) {
-      const item = document.createElement("li");
+      const item = document.createElement("p");
       item.textContent = text;
       log.append(item);
       speak(text);
@@ -299,7 +306,8 @@
     $("speech-switch").hidden = !friend;
     $("join").addEventListener("submit", join);
     const stored = window.localStorage ? localStorage.getItem("voice-spades-theme") : null;
-    if (stored === "dark") {
+    const systemDark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches;
+    if (stored === "dark" || (stored === null && systemDark)) {
       document.documentElement.dataset.theme = "dark";
       $("theme-switch").setAttribute("aria-pressed", "true");
     }
