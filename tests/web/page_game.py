@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -100,6 +101,18 @@ def cursor(driver: WebDriver) -> str:
     """The code of the card under the hand cursor ("" when there is none)."""
     found = driver.find_elements(By.CSS_SELECTOR, "#hand button.cursor")
     return found[0].get_attribute("data-code") or "" if found else ""
+
+
+def click(driver: WebDriver, selector: str, tries: int = 5) -> None:
+    """A mouse click on the element ``selector`` finds (found again if the page redrew
+    it between finding and clicking)."""
+    for _ in range(tries - 1):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    driver.find_element(By.CSS_SELECTOR, selector).click()
 
 
 def press(driver: WebDriver, key: str) -> None:

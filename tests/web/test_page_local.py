@@ -17,6 +17,7 @@ from tests.web.browser import Browser
 from tests.web.page_game import (
     PageGame,
     body,
+    click,
     cursor,
     play_hand_by_keys,
     press,
@@ -91,3 +92,20 @@ def test_the_screen_reader_switch_is_the_game_s_and_lines_still_reach_the_termin
     wait_until("the scores said", lambda: len(game.said()) > said)
     switch.click()
     wait_until("the switch off", lambda: switch.get_attribute("aria-pressed") == "false")
+
+
+def test_a_bid_button_and_a_card_clicked_act_as_the_keys_do(
+        game: PageGame, page: WebDriver) -> None:
+    wait_until("the bid buttons", lambda: body(page, "act") == "true"
+               and body(page, "phase") == "bid", 30)
+    said = len(game.said())
+    click(page, "#bid-buttons button.bid:nth-child(5)")
+    game.wait_for(re.compile(r"^You bid 4\.$"), 10, said)
+    wait_until("the player's first card", lambda: body(page, "act") == "true"
+               and body(page, "phase") == "play", 30)
+    code = page.find_elements(By.CSS_SELECTOR, "#hand button.playable")[-1] \
+        .get_attribute("data-code")
+    click(page, f"#hand button[data-code='{code}']")
+    wait_until("the card gone from the hand", lambda: code not in page.execute_script(
+        "return [...document.querySelectorAll('#hand button')].map(b => b.dataset.code)"))
+    assert any(line.startswith("You played") for line in game.said()[said:])
