@@ -5,6 +5,7 @@ works."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -98,3 +99,25 @@ def test_a_port_the_page_cannot_have_is_said_and_the_game_plays_on(
                               "goes on" if port != "busy" else
                               f"The page cannot be served on port {number}: ")
     assert any(line.startswith("Spades ") for line in said)  # H: the hand, said
+
+
+def test_serve_says_and_serves_the_friends_page_in_the_browser_s_language(
+        tmp_path: Path) -> None:
+    server = subprocess.Popen([sys.executable, "-m", "voice_spades", "serve", "--port", "0",
+                               "--data-dir", str(tmp_path), "--language", "en"],
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()  # where the tables are served
+        said = server.stdout.readline()
+        found = re.search(r"open (http://127\.0\.0\.1:\d+/) and type", said)
+        assert found, said
+        page = found.group(1)
+        status, text = get(page, **{"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"})
+        assert status == 200 and 'lang="fr"' in text and "Rejoindre une table" in text
+        status, text = get(page + "?lang=it")
+        assert status == 200 and "Entra in un tavolo" in text
+        assert get(page, Origin="http://evil.example")[0] == 403
+    finally:
+        server.terminate()
+        server.wait(10)
