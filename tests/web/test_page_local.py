@@ -109,3 +109,22 @@ def test_a_bid_button_and_a_card_clicked_act_as_the_keys_do(
     wait_until("the card gone from the hand", lambda: code not in page.execute_script(
         "return [...document.querySelectorAll('#hand button')].map(b => b.dataset.code)"))
     assert any(line.startswith("You played") for line in game.said()[said:])
+
+
+def test_enter_on_a_switch_turns_it_and_plays_nothing(game: PageGame, page: WebDriver) -> None:
+    switch = page.find_element(By.ID, "theme-switch")
+    page.execute_script("arguments[0].focus()", switch)
+    held = page.execute_script("return document.querySelectorAll('#hand button').length")
+    said = len(game.said())
+    press(page, Keys.ENTER)
+    wait_until("the dark theme", lambda: page.execute_script(
+        "return document.documentElement.dataset.theme") == "dark")
+    press(page, Keys.ENTER)
+    wait_until("the light theme", lambda: page.execute_script(
+        "return document.documentElement.dataset.theme") == "light")
+    time.sleep(0.3)  # an Enter sent to the game would be answered by now
+    assert page.execute_script("return document.querySelectorAll('#hand button').length") \
+        == held
+    # The computer players play on meanwhile; the player neither played nor was answered.
+    assert not [line for line in game.said()[said:]
+                if line.startswith(("You played", "Not your turn", "You bid"))]

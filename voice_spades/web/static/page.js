@@ -37,12 +37,19 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
-  function onKey(e) {
+  // A key the page leaves to the browser: typing in a field, and Enter or Space on a
+  // control other than a card (a switch, a bid button, a link), which they activate.
+  function native(e, name) {
     const target = e.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" ||
-                   target.tagName === "TEXTAREA")) return;
+    if (!target || !target.tagName) return false;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return true;
+    const control = ["BUTTON", "A"].includes(target.tagName) && !$("hand").contains(target);
+    return control && (name === "enter" || name === "space");
+  }
+
+  function onKey(e) {
     const name = keyName(e);
-    if (name === null || !keys.has(name)) return;
+    if (name === null || !keys.has(name) || native(e, name)) return;
     e.preventDefault();
     e.stopPropagation();
     followCursor = true;
@@ -51,7 +58,7 @@
 
   function stopActivation(e) {
     const name = keyName(e);
-    if (name !== null && keys.has(name)) e.preventDefault();
+    if (name !== null && keys.has(name) && !native(e, name)) e.preventDefault();
   }
 
   function cardFace(node, card) {
