@@ -92,13 +92,13 @@ def test_a_port_the_page_cannot_have_is_said_and_the_game_plays_on(
             [sys.executable, "-m", "voice_spades", "--web", "--web-port", number,
              "--no-speech", "--no-voice", "--sounds", "off", "--new", "--language", "en",
              "--data-dir", str(tmp_path)],
-            input="h\nq\n", capture_output=True, text=True, timeout=60, cwd=ROOT)
+            input="q\n", capture_output=True, text=True, timeout=60, cwd=ROOT)
     said = done.stdout.splitlines()
     assert done.returncode == 0
     assert said[0].startswith(f"The page's port is from 0 to 65535, not {number}: the game "
                               "goes on" if port != "busy" else
                               f"The page cannot be served on port {number}: ")
-    assert any(line.startswith("Spades ") for line in said)  # H: the hand, said
+    assert any(line.startswith("Voice Spades, pagat.") for line in said)  # the game goes on
 
 
 def test_serve_says_and_serves_the_friends_page_in_the_browser_s_language(

@@ -18,9 +18,9 @@ holds ``form#join`` (a friend's code and seat, hidden locally),
 button.card`` (``data-code`` "QH"; ``.playable``/``.unplayable``, ``.cursor`` with
 ``aria-current`` and the only ``tabindex=0``, ``.marked``; ``aria-label`` "queen of
 hearts, playable"), ``p#question``, ``section#bid-area`` (``#typed-bid``,
-``#bid-buttons > button.bid``), ``section#scores-area > table#scores`` and
-``section#log-area`` (``ol#log[role=log][aria-live=polite] > li``, ``.error`` on
-refusals; ``p#alert[role=alert]``). Every card, on the table or in the hand, is
+``#bid-buttons > button.bid``), ``section#scores-area > table#scores`` (hidden until
+there are scores) and ``section#log-area`` (``div#log[role=log][aria-live=polite] >
+p``, ``.error`` on refusals; ``p#alert[role=alert]``). Every card, on the table or in the hand, is
 ``.card.suit-S|H|D|C`` with ``span.rank``, ``span.suit-letter`` and
 ``span.suit-symbol``. ``body[data-seq]`` is the last state shown, ``body[data-phase]``
 its phase.
