@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.server.wire_client import WireClient
 from tests.web.browser import Browser
@@ -35,6 +36,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     yield thread.start()
     thread.stop()
     store.close()
+
+
+def log_text(page: WebDriver) -> str:
+    """The page's log, read in one go (the page may redraw it meanwhile)."""
+    return str(page.execute_script("return document.getElementById('log').innerText"))
 
 
 def host_plays(host: WireClient, stop: threading.Event) -> None:
@@ -68,8 +74,7 @@ def test_a_friend_joins_from_the_browser_in_italian_and_plays(
     page.find_element(By.ID, "join-name").send_keys("Bea")
     page.find_element(By.CSS_SELECTOR, "#join-seats input[value='1']").click()
     page.find_element(By.ID, "join-button").click()
-    wait_until("the seat taken", lambda: f"Siedi al tavolo {host.code}." in
-               page.find_element(By.ID, "log").text)
+    wait_until("the seat taken", lambda: f"Siedi al tavolo {host.code}." in log_text(page))
     host.until(lambda m: m["t"] == "table" and m["seats"][1]["kind"] == "human"
                and m["seats"][1]["connected"])
     host.send(Start())
@@ -78,16 +83,16 @@ def test_a_friend_joins_from_the_browser_in_italian_and_plays(
     playing.start()
     try:
         wait_until("the table", lambda: body(page, "seq"), 10)
-        seats = page.find_elements(By.CSS_SELECTOR, "#seats .seat")
-        assert [s.get_attribute("data-seat") for s in seats if "you" in
-                (s.get_attribute("class") or "")] == ["1"]
-        assert "(tu)" in seats[1].text
+        seats = page.execute_script(
+            "return [...document.querySelectorAll('#seats .seat')]"
+            ".map(seat => [seat.dataset.seat, seat.classList.contains('you'), seat.textContent])")
+        assert [seat for seat, you, _ in seats if you] == ["1"]
+        assert "(tu)" in seats[1][2]
         played = play_hand_by_keys(page)
-        assert played == 13, page.find_element(By.ID, "log").text[-3000:]
+        assert played == 13, log_text(page)[-3000:]
     finally:
         stop.set()
         playing.join(5)
         host.close()
     assert body(page, "phase") == "over"
-    log = page.find_element(By.ID, "log").text
-    assert "Hai giocato" in log or "hai giocato" in log, log[-500:]
+    assert "Hai giocato" in log_text(page), log_text(page)[-500:]
