@@ -99,8 +99,16 @@ def body(driver: WebDriver, name: str) -> str:
 
 def cursor(driver: WebDriver) -> str:
     """The code of the card under the hand cursor ("" when there is none)."""
-    found = driver.find_elements(By.CSS_SELECTOR, "#hand button.cursor")
-    return found[0].get_attribute("data-code") or "" if found else ""
+    return str(driver.execute_script(
+        "const c = document.querySelector('#hand button.cursor'); "
+        "return c ? c.dataset.code : '';"))
+
+
+def hand(driver: WebDriver, selector: str = "#hand button") -> list[str]:
+    """The codes of the hand's cards ``selector`` picks, in the page's order."""
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(b => b.dataset.code)",
+        selector))
 
 
 def click(driver: WebDriver, selector: str, tries: int = 5) -> None:

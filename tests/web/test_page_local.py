@@ -19,6 +19,7 @@ from tests.web.page_game import (
     body,
     click,
     cursor,
+    hand,
     play_hand_by_keys,
     press,
     wait_until,
@@ -60,8 +61,7 @@ def test_a_whole_hand_is_played_by_keys_in_the_page(game: PageGame, page: WebDri
 def test_a_key_in_the_terminal_and_one_in_the_page_each_act_once(
         game: PageGame, page: WebDriver) -> None:
     wait_until("a hand with a cursor", lambda: cursor(page))
-    cards = [b.get_attribute("data-code")
-             for b in page.find_elements(By.CSS_SELECTOR, "#hand button")]
+    cards = hand(page)
     first = cards.index(cursor(page))
     assert first + 2 < len(cards), "the cursor starts near the hand's end"
     said = len(game.said())
@@ -103,11 +103,9 @@ def test_a_bid_button_and_a_card_clicked_act_as_the_keys_do(
     game.wait_for(re.compile(r"^You bid 4\.$"), 10, said)
     wait_until("the player's first card", lambda: body(page, "act") == "true"
                and body(page, "phase") == "play", 30)
-    code = page.find_elements(By.CSS_SELECTOR, "#hand button.playable")[-1] \
-        .get_attribute("data-code")
+    code = hand(page, "#hand button.playable")[-1]
     click(page, f"#hand button[data-code='{code}']")
-    wait_until("the card gone from the hand", lambda: code not in page.execute_script(
-        "return [...document.querySelectorAll('#hand button')].map(b => b.dataset.code)"))
+    wait_until("the card gone from the hand", lambda: code not in hand(page))
     assert any(line.startswith("You played") for line in game.said()[said:])
 
 
