@@ -4,14 +4,17 @@ Italian, seats them by the table's code and they play the hand by keys in the br
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from websockets.sync.client import connect
 
 from tests.server.wire_client import WireClient
 from tests.web.browser import Browser
@@ -96,3 +99,34 @@ def test_a_friend_joins_from_the_browser_in_italian_and_plays(
         host.close()
     assert body(page, "phase") == "over"
     assert "Hai giocato" in log_text(page), log_text(page)[-500:]
+
+
+def test_a_browser_watches_in_french_and_is_sent_no_hand(server: ServerThread) -> None:
+    host = WireClient(server.address, "Ada").connect()
+    host.send(Create(options_to_dict(profile("pagat")),
+                     (SeatSpec("human"), *(SeatSpec("bot", "easy") for _ in range(3))), 30))
+    host.until(lambda m: m["t"] == "welcome")
+    origin = f"http://127.0.0.1:{server.port}"
+    with connect(f"ws://127.0.0.1:{server.port}/page/ws?lang=fr", origin=origin,
+                 open_timeout=5) as page:
+        page.send(json.dumps({"t": "join", "code": "12", "seat": None, "watch": False,
+                              "name": ""}))
+        refused = json.loads(page.recv(10))
+        assert refused == {"t": "refused",
+                           "text": "Le code d'une table a 6 chiffres, tel que le jeu de l'hôte "
+                                   "l'a dit."}
+        page.send(json.dumps({"t": "join", "code": host.code, "seat": None, "watch": True,
+                              "name": "Léa"}))
+        hello = json.loads(page.recv(10))
+        assert hello["t"] == "hello" and hello["language"] == "fr"
+        lobby = json.loads(page.recv(10))
+        assert lobby["t"] == "lobby"
+        assert f"Vous regardez la table {host.code}." in lobby["lines"]
+        host.send(Start())
+        deadline = time.monotonic() + 10
+        state: dict[str, object] = {}
+        while state.get("t") != "state" and time.monotonic() < deadline:
+            state = json.loads(page.recv(10))
+    host.close()
+    assert state["t"] == "state" and state["watching"] is True
+    assert state["hand"] == [] and not any(seat["you"] for seat in state["seats"])

@@ -21,7 +21,7 @@ from voice_spades.messages import Message
 from voice_spades.narration.catalog import catalog
 from voice_spades.narration.language import LANGUAGES
 from voice_spades.protocol.codec import ProtocolError
-from voice_spades.protocol.wire import WS_PATH, parse_frame
+from voice_spades.protocol.wire import CODE_DIGITS, WS_PATH, parse_frame
 from voice_spades.server.limits import CodeTries
 from voice_spades.web.access import Gate
 from voice_spades.web.friend_seat import PACE, FriendSeat, joined
@@ -113,8 +113,11 @@ async def _seated(websocket: WebSocket, table_url: str, language: str, address: 
         if form is None:
             continue
         code, seat, watch, name = form
-        if tries.blocked(address, time.monotonic()):
-            refusal: Message | FriendSeat = Message("net.too_many_tries")
+        code = "".join(code.split())
+        if len(code) != CODE_DIGITS or not code.isascii() or not code.isdigit():
+            refusal = Message("web.bad_code", digits=CODE_DIGITS)
+        elif tries.blocked(address, time.monotonic()):
+            refusal = Message("net.too_many_tries")
         else:
             got = await asyncio.to_thread(joined, table_url, language, code, seat, watch,
                                           name, address)
@@ -124,7 +127,6 @@ async def _seated(websocket: WebSocket, table_url: str, language: str, address: 
                     tries.failed(address, time.monotonic())
             else:
                 return FriendSeat(*got, language, pace)
-        assert isinstance(refusal, Message)
         await websocket.send_text(json.dumps({"t": "refused",
                                               "text": words.render_message(refusal)}))
     await websocket.close(1008)
