@@ -101,7 +101,8 @@ def test_a_friend_joins_from_the_browser_in_italian_and_plays(
     assert "Hai giocato" in log_text(page), log_text(page)[-500:]
 
 
-def test_a_browser_watches_in_french_and_is_sent_no_hand(server: ServerThread) -> None:
+def test_a_browser_watches_in_french_is_sent_no_hand_and_talks_to_the_table(
+        server: ServerThread) -> None:
     host = WireClient(server.address, "Ada").connect()
     host.send(Create(options_to_dict(profile("pagat")),
                      (SeatSpec("human"), *(SeatSpec("bot", "easy") for _ in range(3))), 30))
@@ -127,6 +128,10 @@ def test_a_browser_watches_in_french_and_is_sent_no_hand(server: ServerThread) -
         state: dict[str, object] = {}
         while state.get("t") != "state" and time.monotonic() < deadline:
             state = json.loads(page.recv(10))
+        assert hello["chat_keys"] == ["m"]
+        page.send(json.dumps({"t": "chat", "text": "Bonjour à tous"}))
+        said = host.until(lambda m: m["t"] == "chat", 10)
     host.close()
+    assert (said["name"], said["text"]) == ("Léa", "Bonjour à tous")
     assert state["t"] == "state" and state["watching"] is True
     assert state["hand"] == [] and not any(seat["you"] for seat in state["seats"])

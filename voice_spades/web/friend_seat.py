@@ -123,8 +123,9 @@ class FriendSeat:
     # ----- the page (the page server's threads) -------------------------------------
     def hello(self) -> Json:
         """The keys the page sends, and the texts its script says."""
-        keys = LocalPage.keys_of(load_keymap(None))
-        return {"t": "hello", "keys": keys, "language": self.language,
+        keymap = load_keymap(None)
+        return {"t": "hello", "keys": LocalPage.keys_of(keymap), "language": self.language,
+                "chat_keys": keymap.keys_for("chat"),
                 "texts": {"connection_lost": self.words.render("web.connection_lost")}}
 
     def state(self, lines: list[Json] | None = None) -> Json:
@@ -148,6 +149,10 @@ class FriendSeat:
     def bid(self, tricks: int) -> None:
         """A bid button."""
         self._to_page(lambda page: page.bid(tricks))
+
+    def chat(self, text: str) -> None:
+        """A message typed in the page, for the table."""
+        self._to_page(lambda page: page.chat(text))
 
     def set_reader(self, on: bool) -> None:
         """No voice of the game's here: nothing to silence."""

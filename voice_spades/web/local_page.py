@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from voice_spades.commands import Act
+from voice_spades.commands import Act, Chat, ChatStep
 from voice_spades.engine import Bid, Card
 from voice_spades.errors import InvalidInputError
 from voice_spades.keys import KeyboardInput, Keymap
@@ -108,7 +108,7 @@ class LocalPage:
         """What a page is told first: the keys it sends, and the texts its script says."""
         words = catalog(self.language)
         return {"t": "hello", "keys": self.keys, "language": words.language,
-                "ack": self.ack,
+                "ack": self.ack, "chat_keys": self.keyboard.keymap.keys_for("chat"),
                 "texts": {"connection_lost": words.render("web.connection_lost")}}
 
     # ----- from a page (the page server's thread) ----------------------------------
@@ -146,6 +146,11 @@ class LocalPage:
         if self.output is not None:
             self.output.set_reader(on)
         self.publish()
+
+    def chat(self, text: str) -> None:
+        """A message typed in the page: sent to the table as the chat key's line sends
+        it (a local table says there is no one to talk to)."""
+        self.session.submit(Chat(ChatStep.SEND, text))
 
     def rendered(self, seq: int) -> None:
         """A page has shown state ``seq``: the time since the change it shows is kept

@@ -36,6 +36,8 @@ PAGE_WS_PATH = "/page/ws"
 """The page's own WebSocket (the table server's protocol keeps its own path)."""
 MAX_PAGE_FRAME = 4096
 """Largest frame a page may send: its messages are a key or a card, under 100 bytes."""
+MAX_CHAT = 200
+"""Longest chat message a page may send (the table's own limit)."""
 STATIC = {"page.js": "text/javascript; charset=utf-8", "page.css": "text/css; charset=utf-8"}
 """The files served beside the page, with their types."""
 _TEXT = re.compile(r"\{\{((?:web|word\.seat)\.[a-z_.]+|token|lang|mode)\}\}")
@@ -63,6 +65,9 @@ class PageTable(Protocol):
 
     def set_reader(self, on: bool) -> None:
         """The screen reader switch."""
+
+    def chat(self, text: str) -> None:
+        """A message typed in the page for the table."""
 
     def rendered(self, seq: int) -> None:
         """The page has shown state ``seq``."""
@@ -150,17 +155,18 @@ async def _send_all(websocket: WebSocket, table: PageTable,
     await websocket.close(1013)  # the page fell too far behind: it reloads the table
 
 
-def carry_out(table: PageTable, text: str) -> None:
+def carry_out(table: PageTable, frame: str) -> None:
     """One message from a page: ``{"t": "key", "key": "b"}``, ``{"t": "card",
     "card": "QH"}``, ``{"t": "bid", "bid": 4}``, ``{"t": "reader", "on": true}``,
-    ``{"t": "rendered", "seq": 12}``.
+    ``{"t": "chat", "text": "hello"}``, ``{"t": "rendered", "seq": 12}``.
     Anything else is ignored: the page is not trusted."""
     try:
-        message = parse_frame(text)
+        message = parse_frame(frame)
     except ProtocolError:
         return
     kind = message.get("t")
-    key, card, bid, on, seq = (message.get(name) for name in ("key", "card", "bid", "on", "seq"))
+    key, card, bid, on, seq, text = (message.get(name) for name in
+                                     ("key", "card", "bid", "on", "seq", "text"))
     if kind == "key" and isinstance(key, str) and 0 < len(key) <= 20:
         table.press(key)
     elif kind == "card" and isinstance(card, str) and len(card) <= 3:
@@ -169,6 +175,8 @@ def carry_out(table: PageTable, text: str) -> None:
         table.bid(bid)
     elif kind == "reader" and isinstance(on, bool):
         table.set_reader(on)
+    elif kind == "chat" and isinstance(text, str) and 0 < len(text) <= MAX_CHAT:
+        table.chat(text)
     elif kind == "rendered" and isinstance(seq, int) and not isinstance(seq, bool):
         table.rendered(seq)
 

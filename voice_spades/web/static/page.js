@@ -15,6 +15,7 @@
   const token = new URLSearchParams(location.search).get("t") || "";
   let socket = null;
   let keys = new Set();
+  let chatKeys = new Set();
   let texts = {};
   let ack = false;
   let followCursor = true;
@@ -50,6 +51,11 @@
   function onKey(e) {
     const name = keyName(e);
     if (name === null || !keys.has(name) || native(e, name)) return;
+    if (chatKeys.has(name) && !$("chat").hidden) {  // the chat key: to the message field
+      e.preventDefault();
+      $("chat-text").focus();
+      return;
+    }
     e.preventDefault();
     e.stopPropagation();
     followCursor = true;
@@ -286,10 +292,12 @@
       const message = JSON.parse(event.data);
       if (message.t === "hello") {
         keys = new Set(message.keys);
+        chatKeys = new Set(message.chat_keys || []);
         texts = message.texts;
         ack = Boolean(message.ack);
       } else if (message.t === "state" && message.seq > lastSeq) {
         $("join").hidden = true;
+        $("chat").hidden = document.documentElement.dataset.mode !== "friend";
         render(message);
       } else if (message.t === "lobby") {
         $("join").hidden = true;
@@ -312,6 +320,12 @@
     $("reader-switch").hidden = friend;
     $("speech-switch").hidden = !friend;
     $("join").addEventListener("submit", join);
+    $("chat").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = $("chat-text").value.trim();
+      if (text) send({t: "chat", text: text});
+      $("chat-text").value = "";
+    });
     const stored = window.localStorage ? localStorage.getItem("voice-spades-theme") : null;
     const systemDark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches;
     if (stored === "dark" || (stored === null && systemDark)) {
