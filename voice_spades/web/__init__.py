@@ -20,7 +20,8 @@ button.card`` (``data-code`` "QH"; ``.playable``/``.unplayable``, ``.cursor`` wi
 hearts, playable"), ``p#question``, ``section#bid-area`` (``#typed-bid``,
 ``#bid-buttons > button.bid``), ``section#scores-area > table#scores`` (hidden until
 there are scores) and ``section#log-area`` (``div#log[role=log][aria-live=polite] >
-p``, ``.error`` on refusals; ``p#alert[role=alert]``). Every card, on the table or in the hand, is
+p``, ``.error`` on refusals; ``p#alert[role=alert]``) and, for a friend once seated, ``form#chat``
+(``input#chat-text``, ``button#chat-send``). Every card, on the table or in the hand, is
 ``.card.suit-S|H|D|C`` with ``span.rank``, ``span.suit-letter`` and
 ``span.suit-symbol``. ``body[data-seq]`` is the last state shown, ``body[data-phase]``
 its phase.
