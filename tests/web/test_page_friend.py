@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +20,7 @@ from websockets.sync.client import connect
 
 from tests.server.wire_client import WireClient
 from tests.web.browser import Browser
-from tests.web.page_game import body, play_hand_by_keys, wait_until
+from tests.web.page_game import ADDRESS, ROOT, body, play_hand_by_keys, wait_until
 from voice_spades.engine import options_to_dict, profile
 from voice_spades.protocol.wire import Create, SeatSpec, Start
 from voice_spades.server.app import ServerThread
@@ -135,3 +137,33 @@ def test_a_browser_watches_in_french_is_sent_no_hand_and_talks_to_the_table(
     assert (said["name"], said["text"]) == ("Léa", "Bonjour à tous")
     assert state["t"] == "state" and state["watching"] is True
     assert state["hand"] == [] and not any(seat["you"] for seat in state["seats"])
+
+
+def test_the_host_has_a_large_print_page_of_their_own(tmp_path: Path) -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "voice_spades", "host", "--web", "--port", "0", "--listen",
+         "127.0.0.1", "--no-speech", "--no-voice", "--sounds", "off", "--language", "en",
+         "--data-dir", str(tmp_path), "--bot-delay", "0"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT)
+    assert host.stdin is not None and host.stdout is not None
+    try:
+        host.stdin.write("s\n")  # start: every open seat goes to a bot
+        host.stdin.flush()
+        found: list[str] = []
+        reader = threading.Thread(target=lambda: found.append(
+            next((m.group(1) for line in host.stdout if (m := ADDRESS.search(line))), "")),
+            daemon=True)
+        reader.start()
+        reader.join(20)
+        address = found[0] if found else ""
+        assert address, "the host's game said no page address within 20 s"
+        host_port = address.split("/")[2]
+        with connect(f"ws://{host_port}/page/ws?t={address.split('t=')[1]}",
+                     origin=f"http://{host_port}", open_timeout=5) as page:
+            assert json.loads(page.recv(10))["t"] == "hello"
+            state = json.loads(page.recv(10))
+        assert state["t"] == "state" and len(state["hand"]) == 13 and state["seat"] == 0
+    finally:
+        host.stdin.close()
+        host.wait(15)
