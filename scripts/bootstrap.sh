@@ -39,6 +39,9 @@ if [ "$want_test" = 1 ]; then
     # A private PostgreSQL server for the tests of tables shared by several server
     # processes, and `bench server` on two processes (started in a temporary folder).
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+    # Headless Chromium and its WebDriver, for the large-print page's tests (Selenium).
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
@@ -104,4 +107,12 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$fingerprint" ]; then
         exit 1
     fi
     echo "$fingerprint" > "$stamp"
+fi
+
+# --- axe-core for the page's accessibility tests ---------------------------
+# The pinned release from npm, checked against its SHA-512 integrity, unpacked into
+# the environment (never into the repository; the page never loads it when playing).
+if [ "$want_test" = 1 ]; then
+    "$venv/bin/python" "$root/scripts/fetch_axe_core.py" "$venv/share" ||
+        say "the page's accessibility tests need axe-core; is registry.npmjs.org reachable?"
 fi

@@ -27,6 +27,7 @@ LAYERS: list[set[str]] = [
     {"server", "client"},
     {"speech"},
     {"keys", "voice"},
+    {"web"},
     {"simulate", "bench", "app", "settings_command", "training_command", "serve_command"},
     {"online"},
     {"cli"},

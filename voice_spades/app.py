@@ -132,6 +132,10 @@ def build_parser(*, watch_copy: bool = True) -> argparse.ArgumentParser:
     if watch_copy:
         p.add_argument("--watch", action="store_true", help=render("cli.play.watch"))
     add_language_option(p)
+    p.add_argument("--web", action="store_true", help=render("web.option_web"))
+    p.add_argument("--open", action="store_true", help=render("web.option_open"))
+    p.add_argument("--web-port", type=int, default=0, metavar="PORT",
+                   help=render("web.option_port"))
     p.add_argument("--pace", type=float, default=None,
                    help=render("cli.play.pace"))
     voice = p.add_argument_group("voice", render("cli.play.voice_group"))
@@ -257,6 +261,9 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
                                      players=opening.match.rules.players,
                                      place_voice=args.place_voice)
     notices += said_sounds
+    if args.web:
+        from voice_spades.web.local_game import page_output, start_local_page
+        cued = shown = page_output(cued, sys.stdout)
     ports = Ports(cued, store=store, stats=stats, pacer=Pacer(output.is_busy, min_gap=pace))
     session = Session(opening.match, ports, settings=opening.settings,
                       verbosity=Verbosity(args.verbosity), hints=hints(keymap),
@@ -264,6 +271,9 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
                                        key_help=key_help(keymap), key_list=key_lister(keymap)))
     signals.attach(session)
     keyboard = KeyboardInput(session, keymap)
+    page, said_page = start_local_page(session, keyboard, shown, port=args.web_port,
+                                       open_browser=args.open) if args.web else (None, [])
+    notices += said_page
     notices += [Message("setup.keymap_problem", problem=p) for p in keymap.problems]
     notices += opening.notices
     if not interactive:
@@ -272,7 +282,11 @@ def run_game(args: argparse.Namespace, request: tuple[GameSettings, set[str]],
     session.notify([*notices, *started])
     session.save()  # a folder that cannot be written is said now, with the notices
     session.start(resumed=opening.resumed)
-    return play(session, keyboard, output, interactive, voice)
+    try:
+        return play(session, keyboard, output, interactive, voice)
+    finally:
+        if page is not None:
+            page.stop()
 
 
 def watch_game(args: argparse.Namespace, save: Path, interactive: bool,

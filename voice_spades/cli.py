@@ -2,7 +2,7 @@
 
     voice-spades [play options]        start or resume a match (the default)
     voice-spades simulate ...          bot-only matches, summary printed
-    voice-spades bench engine|bots|voice|speech|pace|server ...
+    voice-spades bench engine|bots|voice|speech|pace|server|web ...
     voice-spades models list|download vosk-en
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
@@ -35,6 +35,7 @@ _BENCHES: dict[str, str] = {
     "speech": "voice_spades.bench.speech:main",
     "pace": "voice_spades.bench.pace:main",
     "server": "voice_spades.bench.server:main",
+    "web": "voice_spades.bench.web:main",
 }
 
 

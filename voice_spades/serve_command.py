@@ -20,6 +20,7 @@ from voice_spades.server.app import bind, make_server
 from voice_spades.server.hub import BOT_DELAY, Hub
 from voice_spades.server.store_choice import open_store
 from voice_spades.storage.paths import data_paths
+from voice_spades.web.friend_page import friend_routes, loopback_url
 
 DEFAULT_PORT = 8765
 MAX_BOT_DELAY = 10.0
@@ -67,10 +68,13 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         host = f"[{args.host}]" if ":" in args.host else args.host
         print(render("serve.listening", address=f"ws://{host}:{port}/ws",
                      database=args.database or "SQLite"), file=out, flush=True)
+        print(render("web.friends_page", address=f"http://{host}:{port}/"), file=out,
+              flush=True)
         # With a shared store the players of stored tables may be at another process.
         hub = Hub(store, feed=feed, bot_delay=args.bot_delay,
                   mark_dropped_at_start=feed is None)
-        asyncio.run(make_server(hub).serve(sockets=[sock]))
+        pages = friend_routes(loopback_url(args.host, port))
+        asyncio.run(make_server(hub, pages).serve(sockets=[sock]))
     finally:
         store.close()
     return 0

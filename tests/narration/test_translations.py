@@ -51,7 +51,7 @@ SAME_SPELLING: Mapping[str, frozenset[str]] = {
     "it": frozenset({
         "in", "no", "per", "far", "decide", "file", "computer", "bonus", "audio",
         "standard", "backspace", "screen", "reader", "volume", "stereo", "server", "chat",
-        "serve", "database",
+        "serve", "database", "browser",
     }),
     "fr": frozenset({
         "as", "en", "on", "plus", "point", "points", "total", "score", "scores", "table",

@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from voice_spades.client.remote_table import RemoteTable
 from voice_spades.messages import Message
+from voice_spades.narration.catalog import active_language
 from voice_spades.protocol.codec import ProtocolError
 from voice_spades.protocol.wire import (
     MAX_FRAME_BYTES,
@@ -68,9 +69,12 @@ class Line:
     a line lost or back (the session's notes)."""
 
     def __init__(self, url: str, name: str, language: str, table: RemoteTable,
-                 first: ClientMessage | None, tell: Callable[[Message], None] | None = None) \
-            -> None:
+                 first: ClientMessage | None, tell: Callable[[Message], None] | None = None,
+                 for_address: str | None = None) -> None:
         self.url = url
+        self.for_address = for_address
+        """The address of the player this line speaks for (a browser seat's, told to the
+        server as X-Forwarded-For: its limits then count that player, not loopback)."""
         self.name = name
         self.language = language
         self.table = table
@@ -132,7 +136,10 @@ class Line:
                 if self._closing.is_set():
                     break
             try:
+                forwarded = {} if self.for_address is None else \
+                    {"X-Forwarded-For": self.for_address}
                 opened = connect(self.url, open_timeout=OPEN_TIMEOUT,
+                                 additional_headers=forwarded,
                                  max_size=MAX_FRAME_BYTES * 4, ping_interval=PING_INTERVAL,
                                  ping_timeout=PING_INTERVAL, close_timeout=1.0)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
@@ -210,3 +217,26 @@ def wait_until(condition: Callable[[], bool], timeout: float, step: float = 0.02
             return False
         time.sleep(step)
     return True
+
+
+WELCOME_WAIT = 10.0
+"""Seconds to wait for the server's welcome (or its refusal) once the line is open."""
+
+
+def open_line(url: str, name: str, first: ClientMessage,
+              wait: Callable[[Callable[[], bool], float], bool] = wait_until,
+              language: str | None = None, for_address: str | None = None
+              ) -> tuple[Line, RemoteTable]:
+    """The line to ``url``, greeted: the server's welcome, its refusal, or the reason
+    there is no server (``Line.failure``). ``language``: the player's, if not the
+    game's; ``for_address``: the browser's the line speaks for (:class:`Line`)."""
+    holder: list[Line] = []
+    table = RemoteTable(lambda message: holder[0].send(message))
+    line = Line(url, name, language or active_language(), table, first,
+                for_address=for_address)
+    holder.append(line)
+    line.start()
+    line.opened.wait(OPEN_TIMEOUT + 1)
+    if line.failure is None:
+        wait(lambda: table.seated or bool(table.errors), WELCOME_WAIT)
+    return line, table

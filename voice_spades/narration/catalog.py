@@ -35,6 +35,7 @@ carrying one (rendered first), and a tuple of other values (each named, joined b
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -55,7 +56,8 @@ from voice_spades.narration.templates import (
 
 __all__ = ["CATALOG", "DEFAULT_LANGUAGE", "HAND_SUIT_ORDER", "Catalog", "CatalogError", "Form",
            "Spelled", "Template", "Verbosity", "active_language", "capital", "catalog",
-           "hand_order", "load_templates", "render", "render_message", "set_language"]
+           "hand_order", "load_templates", "render", "render_message", "set_language",
+           "speaking"]
 
 DEFAULT_LANGUAGE = "en"
 
@@ -232,14 +234,35 @@ class _Active:
         self.language = DEFAULT_LANGUAGE
         self.loaded: dict[str, Catalog] = {}
         self.lock = threading.Lock()
+        self.thread = threading.local()
+        """A language one thread speaks instead (:func:`speaking`)."""
+
+    @property
+    def in_use(self) -> str:
+        """This thread's language: its own, else the active one."""
+        own: str | None = getattr(self.thread, "language", None)
+        return self.language if own is None else own
 
 
 _ACTIVE = _Active()
 
 
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[Catalog]:
+    """Speak ``language`` on this thread only while inside (a server seats players of
+    several languages: each one's session runs on a thread of its own)."""
+    loaded = catalog(language)
+    before = getattr(_ACTIVE.thread, "language", None)
+    _ACTIVE.thread.language = language
+    try:
+        yield loaded
+    finally:
+        _ACTIVE.thread.language = before
+
+
 def catalog(language: str | None = None) -> Catalog:
     """The loaded catalog of ``language`` (loaded once), by default the active one."""
-    code = _ACTIVE.language if language is None else language
+    code = _ACTIVE.in_use if language is None else language
     found = _ACTIVE.loaded.get(code)
     if found is None:
         with _ACTIVE.lock:
@@ -258,8 +281,9 @@ def set_language(language: str) -> Catalog:
 
 
 def active_language() -> str:
-    """The code of the language in use ("en", "it", "fr")."""
-    return _ACTIVE.language
+    """The code of the language in use ("en", "it", "fr"): this thread's own, if
+    :func:`speaking` gave it one."""
+    return _ACTIVE.in_use
 
 
 def render(message_id: str, verbosity: Verbosity = Verbosity.NORMAL, /,

@@ -6,18 +6,15 @@ import argparse
 import getpass
 import socket
 import sys
-from collections.abc import Callable
 from contextlib import ExitStack
 
 from voice_spades.app import build_parser, check_options
-from voice_spades.client.line import DEFAULT_PORT, OPEN_TIMEOUT, Line, server_url, wait_until
-from voice_spades.client.remote_table import RemoteTable
+from voice_spades.client.line import DEFAULT_PORT, open_line, server_url
 from voice_spades.engine import options_to_dict
 from voice_spades.errors import InvalidInputError
 from voice_spades.keys import key_mode
 from voice_spades.messages import Message
 from voice_spades.narration import render, render_message
-from voice_spades.narration.catalog import active_language
 from voice_spades.narration.language import start_language, use_language
 from voice_spades.online.seated import sit_and_play
 from voice_spades.protocol.wire import (
@@ -35,11 +32,10 @@ from voice_spades.server.store_sqlite import SQLiteStore
 from voice_spades.session.quit_signals import QuitSignals
 from voice_spades.speech.plain_text import show_any_text
 from voice_spades.storage.preferences import apply_preferences, load_preferences
+from voice_spades.web.friend_page import friend_routes, loopback_url
 
-WELCOME_WAIT = 10.0
 MAX_BOT_DELAY = 10.0
 """The longest a host may make the bots wait, in seconds."""
-"""Seconds to wait for the server's welcome (or its refusal) once the line is open."""
 
 
 def host_parser() -> argparse.ArgumentParser:
@@ -145,7 +141,9 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
             try:
                 store = paths.data_dir / "tables.sqlite3"
                 server = ServerThread(lambda: Hub(SQLiteStore(store), bot_delay=args.bot_delay),
-                                      host=args.listen, port=args.port).start()
+                                      host=args.listen, port=args.port)
+                server.routes = friend_routes(loopback_url(args.listen, server.port))
+                server.start()
             except (OSError, RuntimeError):
                 print(render("table.cannot_listen", port=args.port), file=sys.stderr)
                 return 2
@@ -173,19 +171,3 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
         return sit_and_play(args, paths, table, line, interactive, signals,
                             address=address if hosting else None)
     return 0
-
-
-def open_line(url: str, name: str, first: ClientMessage,
-              wait: Callable[[Callable[[], bool], float], bool] = wait_until) \
-        -> tuple[Line, RemoteTable]:
-    """The line to ``url``, greeted: the server's welcome, its refusal, or the reason
-    there is no server (``Line.failure``)."""
-    holder: list[Line] = []
-    table = RemoteTable(lambda message: holder[0].send(message))
-    line = Line(url, name, active_language(), table, first)
-    holder.append(line)
-    line.start()
-    line.opened.wait(OPEN_TIMEOUT + 1)
-    if line.failure is None:
-        wait(lambda: table.seated or bool(table.errors), WELCOME_WAIT)
-    return line, table

@@ -43,6 +43,8 @@ from voice_spades.session.quit_signals import QuitSignals
 from voice_spades.speech.cues import start_sounds
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import DataPaths
+from voice_spades.web.friend_page import page_address
+from voice_spades.web.local_game import page_output, start_local_page
 
 LEAVE_KEYS = ("q", "Q", "escape", "ctrl+c")
 """Keys that leave the table before the start."""
@@ -140,8 +142,9 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
     greeting = (Message("table.hosting", code=table.code, address=address) if address
                 else Message("table.watching" if table.my_seat is None else "table.joined",
                              code=table.code))
+    browser = [Message("web.friends_page", address=page_address(address))] if address else []
     say(output, words, [*(n if isinstance(n, Message) else n.message for n in notices),
-                        *args.preference_problems, greeting])
+                        *args.preference_problems, greeting, *browser])
     if not wait_for_start(table, line, output, keys, signals, words):
         line.send(Leave())
         output.wait_idle(2.0)
@@ -150,6 +153,8 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
     cued, said_sounds = start_sounds(output, sounds=args.sounds == "on",
                                      volume=args.sound_volume, players=table.rules.players,
                                      place_voice=args.place_voice)
+    shown = page_output(cued, sys.stdout) if args.web else None
+    cued = shown or cued
     fresh = table.fresh()
     if not fresh:
         table.advance()  # the table as it stands: said as a resumed game says it
@@ -161,14 +166,20 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
                                        key_help=key_help(keymap), key_list=key_lister(keymap)))
     signals.attach(session)
     keyboard = KeyboardInput(session, keymap)
+    page, said_page = start_local_page(session, keyboard, shown, port=args.web_port,
+                                       open_browser=args.open) if shown else (None, [])
     voice, said = start_voice_input(args, session, output, keymap, paths)
-    session.notify([*said_sounds, *said], urgent=False)
+    session.notify([*said_page, *said_sounds, *said], urgent=False)
     if fresh:
         session.start(greeting=session.line("table.started"))
     else:
         session.start(resumed=True)
-    return _played(session, keyboard, output, voice, line,
-                   None if lines is None else lines.rest())
+    try:
+        return _played(session, keyboard, output, voice, line,
+                       None if lines is None else lines.rest())
+    finally:
+        if page is not None:
+            page.stop()
 
 
 def _played(session: Session, keyboard: KeyboardInput, output: AnnouncerOutput,

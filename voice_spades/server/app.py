@@ -1,9 +1,10 @@
 """The server as an ASGI app (Starlette) run by uvicorn, in this thread or another.
 
-Starlette and uvicorn because one app on one port can then serve both the WebSocket of
-this protocol and, later, the browser page; uvicorn runs it with the ``websockets``
-library's protocol and enforces the frame limit (:data:`MAX_FRAME_BYTES`, close 1009)
-before a byte of an oversized frame reaches our code.
+Starlette and uvicorn because one app on one port serves both the WebSocket of this
+protocol and the browser page (:mod:`voice_spades.web`, given as routes); uvicorn runs
+it with the ``websockets`` library's protocol and enforces the frame limit
+(:data:`MAX_FRAME_BYTES`, close 1009) before a byte of an oversized frame reaches our
+code.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ import concurrent.futures
 import contextlib
 import socket
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 import uvicorn
 import uvicorn.config
 from starlette.applications import Starlette
-from starlette.routing import WebSocketRoute
+from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from voice_spades.protocol.wire import MAX_FRAME_BYTES, WS_PATH
@@ -36,9 +37,9 @@ STORE_THREADS = 64
 """Worker threads for the hub's store calls (see ``make_app``)."""
 
 
-def make_app(hub: Hub) -> Starlette:
-    """The ASGI app serving ``hub`` on :data:`WS_PATH`; it loads the stored tables as
-    it starts."""
+def make_app(hub: Hub, routes: Sequence[BaseRoute] = ()) -> Starlette:
+    """The ASGI app serving ``hub`` on :data:`WS_PATH` (and ``routes``: the browser
+    page's); it loads the stored tables as it starts."""
 
     async def table_line(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -55,7 +56,7 @@ def make_app(hub: Hub) -> Starlette:
         yield
         await hub.close()
 
-    return Starlette(routes=[WebSocketRoute(WS_PATH, table_line)], lifespan=lifespan)
+    return Starlette(routes=[WebSocketRoute(WS_PATH, table_line), *routes], lifespan=lifespan)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -72,13 +73,15 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def make_server(hub: Hub) -> uvicorn.Server:
-    """A uvicorn server for ``hub`` (sockets are given to :meth:`uvicorn.Server.serve`)."""
+def make_server(hub: Hub, routes: Sequence[BaseRoute] = ()) -> uvicorn.Server:
+    """A uvicorn server for ``hub`` and ``routes`` (sockets are given to
+    :meth:`uvicorn.Server.serve`)."""
     # No permessage-deflate: compressing every frame cost 9% of the server's CPU per
     # action (bench server, 200 clients: 2.32 -> 2.11 ms), and a player's whole stream
     # is about 3 KB a second uncompressed.
-    config = uvicorn.Config(make_app(hub), ws=WS_IMPLEMENTATION, ws_max_size=MAX_FRAME_BYTES,
-                            ws_ping_interval=20.0, ws_ping_timeout=20.0, lifespan="on",
+    config = uvicorn.Config(make_app(hub, routes), ws=WS_IMPLEMENTATION,
+                            ws_max_size=MAX_FRAME_BYTES, ws_ping_interval=20.0,
+                            ws_ping_timeout=20.0, lifespan="on",
                             log_level="warning", access_log=False, proxy_headers=True,
                             ws_per_message_deflate=False)
     return uvicorn.Server(config)
@@ -88,7 +91,8 @@ class ServerThread:
     """A server on a thread of its own, for ``voice-spades host`` and the tests.
 
     ``start()`` returns once it listens; :attr:`port` is then the port (useful with
-    port 0); ``stop()`` shuts it down."""
+    port 0); ``stop()`` shuts it down. :attr:`routes` (the browser page's) are served
+    beside the protocol's WebSocket; set them before ``start()``."""
 
     def __init__(self, hub_factory: Callable[[], Hub], host: str = "127.0.0.1",
                  port: int = 0) -> None:
@@ -96,6 +100,7 @@ class ServerThread:
         self.sock = bind(host, port)
         self.host = host
         self.port: int = self.sock.getsockname()[1]
+        self.routes: list[BaseRoute] = []
         self.hub: Hub | None = None
         self.server: uvicorn.Server | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -129,7 +134,7 @@ class ServerThread:
     async def _serve(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.hub = self.hub_factory()
-        self.server = make_server(self.hub)
+        self.server = make_server(self.hub, self.routes)
         await self.server.serve(sockets=[self.sock])
 
     def call(self, function: Callable[[Hub], Any], timeout: float = 10.0) -> Any:
