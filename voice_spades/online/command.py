@@ -59,8 +59,9 @@ def host_parser() -> argparse.ArgumentParser:
 
 
 def join_parser() -> argparse.ArgumentParser:
-    """``play``'s options for speech, keys and voice, plus the table to join."""
-    p = build_parser(watch_copy=False)
+    """``play``'s options for speech, keys and voice (not its rule options: the table
+    has its host's), plus the table to join."""
+    p = build_parser(watch_copy=False, rule_options=False)
     p.prog, p.description, p.epilog = "voice-spades join", render("cli.join.description"), None
     p.add_argument("code", help=render("cli.join.code"))
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="ADDRESS",
