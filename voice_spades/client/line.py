@@ -68,9 +68,12 @@ class Line:
     a line lost or back (the session's notes)."""
 
     def __init__(self, url: str, name: str, language: str, table: RemoteTable,
-                 first: ClientMessage | None, tell: Callable[[Message], None] | None = None) \
-            -> None:
+                 first: ClientMessage | None, tell: Callable[[Message], None] | None = None,
+                 kept_token: str | None = None) -> None:
         self.url = url
+        self.kept_token = kept_token
+        """A seat's token kept from an earlier run: the first hello takes the seat back
+        with it (from the table as it stands) instead of sending ``first``."""
         self.name = name
         self.language = language
         self.table = table
@@ -163,10 +166,13 @@ class Line:
             if self._greeted:  # dropped before the welcome: a second create or join
                 raise ConnectionAbortedError  # could make a second table or seat
             self._greeted = True
-            hello = Hello(self.name, self.language)
-            ws.send(encode(hello.to_json()))
-            if self.first is not None:
-                ws.send(encode(self.first.to_json()))
+            if self.kept_token is not None:  # no last seq: the table as it stands
+                ws.send(encode(Hello(self.name, self.language,
+                                     token=self.kept_token).to_json()))
+            else:
+                ws.send(encode(Hello(self.name, self.language).to_json()))
+                if self.first is not None:
+                    ws.send(encode(self.first.to_json()))
         else:
             table.resuming()
             ws.send(encode(Hello(self.name, self.language, token=table.token,
@@ -196,10 +202,20 @@ class Line:
                                  self.table.last_seq)
                     break
         except (ConnectionClosed, OSError):
-            pass
+            self._take_rest(ws)
         finally:
             with self._lock:
                 self._ws = None
+
+    def _take_rest(self, ws: ClientConnection) -> None:
+        """Read what the server sent before it closed the line: a server that refuses
+        a connection (too many from one address) says why, then closes, maybe before
+        the hello could go."""
+        try:
+            while True:
+                self.table.receive(parse_frame(ws.recv(timeout=0)))
+        except (ConnectionClosed, OSError, TimeoutError, ProtocolError):
+            return
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, step: float = 0.02) -> bool:

@@ -26,20 +26,22 @@ from voice_spades.bots import Bot, make_bot
 from voice_spades.engine import SpadesError, options_from_dict, options_to_dict
 from voice_spades.protocol.codec import ProtocolError
 from voice_spades.protocol.wire import CODE_DIGITS, encode, welcome
-from voice_spades.server.limits import ChatRate, CodeTries
+from voice_spades.server.limits import (
+    CONNECTIONS_PER_ADDRESS,
+    AddressConnections,
+    ChatRate,
+    CodeTries,
+)
 from voice_spades.server.live_table import Client, LiveTable, holder_of, token_hash
 from voice_spades.server.shared_tables import find_table
 from voice_spades.server.store import Entry, Feed, TableStore
-from voice_spades.server.streams import seat_viewer, viewer_seat
-from voice_spades.server.table_bots import TableBots, seated_entry
+from voice_spades.server.streams import seat_viewer, viewer_seat, viewer_watcher
+from voice_spades.server.table_bots import TableBots, seated_entry, watcher_entry
 from voice_spades.server.table_core import Outgoing, TableCore
+from voice_spades.server.upkeep import ABANDON_AFTER, FINISHED_KEEP, Upkeep
 
 log = logging.getLogger(__name__)
 
-FINISHED_KEEP = 600.0
-"""Seconds a finished match's table stays served (players may come back to hear the
-end) before it leaves memory: a served table keeps up to 400 frames per viewer, about
-3 MB at six seats and a watcher."""
 BOT_DELAY = 1.0
 """Seconds a bot waits before acting, so that players hear each move (``--bot-delay``)."""
 
@@ -51,14 +53,17 @@ class Hub:
                  bot_delay: float = BOT_DELAY, clock: Callable[[], float] = time.monotonic,
                  bot_factory: Callable[[str, int, Any, int], Bot] = make_bot,
                  mark_dropped_at_start: bool = True,
-                 finished_keep: float = FINISHED_KEEP) -> None:
+                 finished_keep: float = FINISHED_KEEP, abandon_after: float = ABANDON_AFTER,
+                 max_connections: int = CONNECTIONS_PER_ADDRESS) -> None:
         self.store = store
         self.feed = feed
         self.clock = clock
-        self.bots = TableBots(self._commit, bot_delay, bot_factory)
+        self.bots = TableBots(self._commit, bot_delay, bot_factory, self._lead)
         self.mark_dropped_at_start = mark_dropped_at_start
-        self.finished_keep = finished_keep
         self.tables: dict[str, LiveTable] = {}
+        self.upkeep = Upkeep(self.tables, store, self._close_table, clock, finished_keep,
+                             abandon_after)
+        self.connections = AddressConnections(max_connections)
         self.code_tries = CodeTries()
         self.chat_rate = ChatRate()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -81,11 +86,20 @@ class Hub:
                                                    "state": "dropped", "name": state.name})
                     if state.kind == "human" and not state.standing_in:
                         self.bots.start_grace(table, seat)
-            if core.over and table.finish_task is None:
-                table.finish_task = asyncio.ensure_future(self._finish(table))
+                for viewer, name in list(core.watcher_names.items()):
+                    if viewer not in core.watchers_away:
+                        await self._commit(table, watcher_entry(viewer, "dropped", name))
+            if core.over:
+                self.upkeep.match_over(table)
             self.bots.schedule(table)
+        await self.upkeep.start()
         if self.feed is not None:
             self.feed.subscribe(self._fed)
+
+    async def _lead(self, code: str) -> bool:
+        """Whether this process drives the table's bots: always with a store of its
+        own; with a shared store, the one process holding the table's lead does."""
+        return True if self.feed is None else await asyncio.to_thread(self.store.lead, code)
 
     def _fed(self, code: str, index: int) -> None:
         """Another process appended to ``code`` (called from the feed's thread)."""
@@ -125,35 +139,23 @@ class Hub:
             entry = remake() if remake is not None else entry
         out = core.apply(entry)
         self._deliver(table, out)
-        if core.over and table.finish_task is None:
-            table.finish_task = asyncio.ensure_future(self._finish(table))
+        if core.over:
+            self.upkeep.match_over(table)
         return out
 
-    async def _finish(self, table: LiveTable) -> None:
-        """A while after its match is over, a table leaves memory, and the store marks
-        it finished where the store can (SQLite), so no later start loads it again."""
-        await asyncio.sleep(self.finished_keep)
-        code = table.core.code
+    def _close_table(self, table: LiveTable) -> None:
+        """Stop the table's bots and close its lines (it is being removed)."""
         self.bots.close(table)
-        if self.tables.get(code) is table:
-            del self.tables[code]
-        finish = getattr(self.store, "finish", None)
-        if finish is not None:
-            await asyncio.to_thread(finish, code)
+        for clients in table.clients.values():
+            for client in clients:
+                client.viewer = None
+                client.close(1000)
+        table.clients.clear()
 
     def _deliver(self, table: LiveTable, out: list[Outgoing]) -> None:
         for viewer, _, frame in out:
             for client in table.clients.get(viewer, ()):
                 client.send(frame)
-
-    def _attach(self, table: LiveTable, client: Client, viewer: str) -> None:
-        for old in table.clients.get(viewer, []):
-            if old is not client and old.token_hash == client.token_hash:
-                old.viewer = None  # a newer line of the same player replaces it
-                old.close(1000)
-        table.clients[viewer] = [c for c in table.clients.get(viewer, [])
-                                 if c.viewer == viewer and c is not client] + [client]
-        client.code, client.viewer = table.core.code, viewer
 
     def _new_token(self) -> tuple[str, str]:
         token = secrets.token_urlsafe(32)
@@ -192,10 +194,11 @@ class Hub:
                 kind = "bot" if kind == "bot" else "open"
                 await self._commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
                                            "level": level if kind == "bot" else None})
+            # Stored first, then welcomed: the welcome acknowledges the host's seat.
+            await self._commit(table, seated_entry(0, "joined", client.name, hashed, host=True))
             client.send(encode({"t": "created", "code": code}))
             self._welcome(table, client, seat_viewer(0), token, hashed, host=True,
                           resend_from=0)
-            await self._commit(table, seated_entry(0, "joined", client.name, hashed, host=True))
 
     def _welcome(self, table: LiveTable, client: Client, viewer: str, token: str,
                  hashed: str, host: bool, resend_from: int | None = None) -> None:
@@ -204,8 +207,9 @@ class Hub:
         client.token_hash = hashed
         stream = table.core.streams[viewer]
         seq = stream.seq if resend_from is None else resend_from
-        client.send(encode(welcome(table.core.code, viewer_seat(viewer), token, host, seq)))
-        self._attach(table, client, viewer)
+        client.send(encode(welcome(table.core.code, viewer_seat(viewer), token, host, seq,
+                                   watcher=viewer_watcher(viewer))))
+        table.attach(client, viewer)
         if resend_from is not None:
             for frame in stream.since(resend_from) or []:
                 client.send(frame)
@@ -245,7 +249,7 @@ class Hub:
             await asyncio.to_thread(self.store.add_token, hashed, code, seat, client.name,
                                     viewer)
             if state.kind == "open" or core.between_hands:
-                self._welcome(table, client, viewer, token, hashed, host=False)
+                before = core.streams[viewer].seq
                 state_name = "joined" if state.kind == "open" else "took_seat"
                 kind = state.kind
 
@@ -256,6 +260,10 @@ class Hub:
                     return seated_entry(seat, state_name, client.name, hashed)
 
                 await self._commit(table, seated(), remake=seated)
+                # Welcomed only once the seat is stored (a refusal above welcomes no
+                # one); it gets the stream from before its arrival, its arrival included.
+                self._welcome(table, client, viewer, token, hashed, host=False,
+                              resend_from=before)
             else:  # a bot's seat mid-hand: the friend hears the seat now, plays from the next hand
                 table.pending[seat] = (client.name, hashed)
                 self._welcome(table, client, viewer, token, hashed, host=False,
@@ -282,7 +290,9 @@ class Hub:
             raise ProtocolError("net.bad_token")
         async with table.lock:
             stream = core.streams[record.viewer]
-            start = min(max(0, last_seq or 0), stream.seq)
+            # No last seq (a game restarted with a kept token): the table as it stands.
+            start = stream.snapshot_from if last_seq is None else \
+                min(max(0, last_seq), stream.seq)
             missed = stream.since(start)
             if missed is None:  # older than the kept messages: replay the stored log
                 entries = await asyncio.to_thread(self.store.entries, core.code)
@@ -299,6 +309,8 @@ class Hub:
                 self.bots.cancel_grace(table, seat)
                 await self._commit(table, {"k": "presence", "seat": seat, "state": "back",
                                            "name": record.name})
+            elif seat is None and record.viewer in core.watchers_away:
+                await self._commit(table, watcher_entry(record.viewer, "back", record.name))
         self.bots.schedule(table)
 
     def _table_of(self, client: Client) -> LiveTable:
@@ -374,11 +386,13 @@ class Hub:
         viewer = client.viewer
         assert viewer is not None
         seat = viewer_seat(viewer)
-        self._detach(table, client)
+        table.detach(client)
         async with table.lock:
             if seat is not None and table.pending.get(seat, ("", ""))[1] == client.token_hash:
                 del table.pending[seat]
-            elif seat is None or self._holds(table, seat, client):
+            elif seat is None:
+                await self._commit(table, watcher_entry(viewer, "left", client.name))
+            elif self._holds(table, seat, client):
                 self.bots.cancel_grace(table, seat)
                 await self._commit(table, {"k": "presence", "seat": seat, "state": "left",
                                            "name": client.name})
@@ -388,12 +402,6 @@ class Hub:
         state = table.core.seats[seat]
         return state.kind == "human" and state.holder == holder_of(client.token_hash)
 
-    def _detach(self, table: LiveTable, client: Client) -> None:
-        if client.viewer is not None:
-            table.clients[client.viewer] = [c for c in table.clients.get(client.viewer, [])
-                                            if c is not client]
-        client.viewer = None
-
     async def disconnected(self, client: Client) -> None:
         """The client's line is gone. A seated player is marked dropped (unless a newer
         line of theirs is already here) and the grace period starts."""
@@ -402,10 +410,16 @@ class Hub:
             return
         viewer = client.viewer
         seat = viewer_seat(viewer)
-        self._detach(table, client)
-        if seat is None or not self._holds(table, seat, client):
-            return
+        table.detach(client)
         if any(c.token_hash == client.token_hash for c in table.clients.get(viewer, [])):
+            return  # a newer line of the same player is here already
+        if seat is None:  # a watcher: the table hears it, as it hears a player's drop
+            async with table.lock:
+                if viewer in table.core.watcher_names and \
+                        viewer not in table.core.watchers_away:
+                    await self._commit(table, watcher_entry(viewer, "dropped", client.name))
+            return
+        if not self._holds(table, seat, client):
             return
         async with table.lock:
             if table.core.seats[seat].connected:
@@ -416,9 +430,8 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every timer and bot (the store stays open: its owner closes it)."""
+        self.upkeep.stop()
         for table in self.tables.values():
             self.bots.close(table)
-            if table.finish_task is not None:
-                table.finish_task.cancel()
         if self.feed is not None:
             self.feed.close()

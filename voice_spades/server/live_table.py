@@ -45,6 +45,24 @@ class LiveTable:
     finish_task: asyncio.Task[None] | None = None
     """Once the match is over: the table's unloading, a while later."""
 
+    def attach(self, client: Client, viewer: str) -> None:
+        """``client`` follows ``viewer``'s stream; an older line of the same player
+        (same token) is closed: the newer one replaces it."""
+        for old in self.clients.get(viewer, []):
+            if old is not client and old.token_hash == client.token_hash:
+                old.viewer = None
+                old.close(1000)
+        self.clients[viewer] = [c for c in self.clients.get(viewer, [])
+                                if c.viewer == viewer and c is not client] + [client]
+        client.code, client.viewer = self.core.code, viewer
+
+    def detach(self, client: Client) -> None:
+        """``client`` no longer follows its stream."""
+        if client.viewer is not None:
+            self.clients[client.viewer] = [c for c in self.clients.get(client.viewer, [])
+                                           if c is not client]
+        client.viewer = None
+
 
 def token_hash(token: str) -> str:
     """What the store keeps of a token."""

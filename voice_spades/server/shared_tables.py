@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from voice_spades.server.live_table import LiveTable
 from voice_spades.server.store import Feed, TableStore
@@ -23,8 +22,7 @@ async def find_table(tables: dict[str, LiveTable], store: TableStore, feed: Feed
     table = tables.get(code)
     if table is not None or feed is None:
         return table
-    lookup: Any = getattr(store, "table", None)
-    record = await asyncio.to_thread(lookup, code) if lookup is not None else None
+    record = await asyncio.to_thread(store.table, code)
     if record is None:
         return None
     entries = await asyncio.to_thread(store.entries, code)

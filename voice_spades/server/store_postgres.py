@@ -18,7 +18,9 @@ PostgreSQL address is given.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import queue
 import threading
 from collections.abc import Callable, Collection
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
     import psycopg
 
 CHANNEL = "voice_spades_log"
+LEAD_KEY = 461_047
+"""First half of the advisory lock that makes one process the driver of a table's bots
+(the second half is the table's 6-digit code, so no two tables share one); the
+two-number form never meets the one-number locks of ``voice_spades_append``."""
 SCHEMA_LOCK = 461_046
 """Advisory lock key held while the schema is made, so two processes starting at once
 do not both create it (CREATE ... IF NOT EXISTS races on the catalog's unique keys)."""
@@ -42,6 +48,7 @@ CREATE TABLE IF NOT EXISTS voice_spades_tables (
     grace integer NOT NULL,
     created timestamptz NOT NULL DEFAULT now()
 );
+ALTER TABLE voice_spades_tables ADD COLUMN IF NOT EXISTS finished timestamptz;
 CREATE TABLE IF NOT EXISTS voice_spades_entries (
     code text NOT NULL REFERENCES voice_spades_tables (code) ON DELETE CASCADE,
     idx integer NOT NULL,
@@ -85,7 +92,18 @@ def is_postgres_address(database: str | None) -> bool:
 def _connect(dsn: str) -> psycopg.Connection[Any]:
     import psycopg
 
-    return psycopg.connect(dsn, autocommit=True, connect_timeout=10)
+    # Named after the process, so pg_stat_activity says which server holds what.
+    return psycopg.connect(dsn, autocommit=True, connect_timeout=10,
+                           application_name=f"voice-spades-{os.getpid()}")
+
+
+def _lead_key(code: str) -> int:
+    return int(code) if code.isdigit() and len(code) <= 9 else hash_code(code)
+
+
+def hash_code(code: str) -> int:
+    """A stable 31-bit number for a code that is not digits (none the server makes)."""
+    return int.from_bytes(hashlib.sha256(code.encode("utf-8")).digest()[:4], "big") >> 1
 
 
 class PostgresStore:
@@ -113,6 +131,9 @@ class PostgresStore:
         self._all += [_connect(dsn) for _ in range(self.CONNECTIONS - 1)]
         for conn in self._all:
             self._idle.put(conn)
+        self._lead_lock = threading.Lock()
+        self._lead_conn: psycopg.Connection[Any] | None = None
+        self._led: set[str] = set()
 
     def _call(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         import psycopg
@@ -169,9 +190,9 @@ class PostgresStore:
         return [json.loads(row[0]) for row in rows]
 
     def tables(self) -> list[TableRecord]:
-        """Every table, oldest first, to load at start-up."""
+        """Every table not finished, oldest first, to load at start-up."""
         rows = self._call("SELECT code, rules, seed, grace FROM voice_spades_tables "
-                          "ORDER BY created, code", ())
+                          "WHERE finished IS NULL ORDER BY created, code", ())
         return [TableRecord(code, json.loads(rules), int(seed), int(grace))
                 for code, rules, seed, grace in rows]
 
@@ -182,6 +203,20 @@ class PostgresStore:
                           "WHERE code = %s", (code,))
         return TableRecord(rows[0][0], json.loads(rows[0][1]), int(rows[0][2]),
                            int(rows[0][3])) if rows else None
+
+    def finish(self, code: str) -> None:
+        """The table's match is over: no process loads it at start-up any more."""
+        self._call("UPDATE voice_spades_tables SET finished = now() WHERE code = %s "
+                   "AND finished IS NULL", (code,))
+
+    def remove(self, code: str) -> None:
+        """Forget the table: its log and tokens go with it (ON DELETE CASCADE)."""
+        self._call("DELETE FROM voice_spades_tables WHERE code = %s", (code,))
+
+    def remove_finished(self, older_than: float) -> None:
+        """Remove the tables finished more than ``older_than`` seconds ago."""
+        self._call("DELETE FROM voice_spades_tables WHERE finished < now() - "
+                   "make_interval(secs => %s)", (older_than,))
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:
@@ -200,6 +235,53 @@ class PostgresStore:
         code, seat, name, viewer = rows[0]
         return TokenRecord(code, seat, name, viewer)
 
+    def lead(self, code: str) -> bool:
+        """Whether this process drives table ``code``'s bots, taking the lead if no
+        process holds it. The lead is a session advisory lock on a connection of its
+        own: PostgreSQL frees it the moment that connection ends, so when its process
+        dies (``kill -9`` included) the next process to ask takes over. A lead held is
+        checked by a round trip (a lost connection has lost its leads)."""
+        import psycopg
+
+        with self._lead_lock:
+            for attempt in (1, 2):
+                try:
+                    if self._lead_conn is None or self._lead_conn.closed:
+                        self._led.clear()
+                        self._lead_conn = _connect(self._dsn)
+                    if code in self._led:
+                        self._lead_conn.execute("SELECT 1")
+                        return True
+                    row = self._lead_conn.execute("SELECT pg_try_advisory_lock(%s, %s)",
+                                                  (LEAD_KEY, _lead_key(code))).fetchone()
+                    if row is not None and row[0]:
+                        self._led.add(code)
+                        return True
+                    return False
+                except psycopg.OperationalError:
+                    self._led.clear()
+                    if self._lead_conn is not None:
+                        self._lead_conn.close()
+                    self._lead_conn = None
+                    if attempt == 2:
+                        return False
+        return False
+
+    def release(self, code: str) -> None:
+        """Give up the lead of table ``code`` (it left this process's memory)."""
+        import psycopg
+
+        with self._lead_lock:
+            if code not in self._led or self._lead_conn is None:
+                return
+            self._led.discard(code)
+            try:
+                self._lead_conn.execute("SELECT pg_advisory_unlock(%s, %s)",
+                                        (LEAD_KEY, _lead_key(code)))
+            except psycopg.OperationalError:
+                self._lead_conn.close()
+                self._lead_conn = None
+
     def sessions(self) -> set[int]:
         """The PostgreSQL sessions this store writes through (notifications carry them)."""
         with self._lock:
@@ -210,6 +292,10 @@ class PostgresStore:
         with self._lock:
             for conn in self._all:
                 conn.close()
+        with self._lead_lock:
+            if self._lead_conn is not None:
+                self._lead_conn.close()
+            self._led.clear()
 
 
 class PostgresFeed:
