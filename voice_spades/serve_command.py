@@ -19,14 +19,13 @@ from typing import TextIO
 from voice_spades.narration import render
 from voice_spades.server.app import bind, make_server
 from voice_spades.server.hub import BOT_DELAY, Hub
-from voice_spades.server.limits import CONNECTIONS_PER_ADDRESS
+from voice_spades.server.limits import CONNECTIONS_PER_ADDRESS, MOST_CONNECTIONS_PER_ADDRESS
 from voice_spades.server.store_choice import open_store
 from voice_spades.server.upkeep import ABANDON_AFTER
 from voice_spades.storage.paths import data_paths
 
 DEFAULT_PORT = 8765
 MAX_BOT_DELAY = 10.0
-MAX_CONNECTIONS = 100_000
 MAX_ABANDON_MINUTES = 10_080
 """A week: a table that waits longer for its players is not coming back to life."""
 
@@ -57,8 +56,8 @@ def _option_problem(args: argparse.Namespace) -> str | None:
         return render("serve.bad_bot_delay", high=MAX_BOT_DELAY)
     if not 0 <= args.port <= 65535:
         return render("serve.bad_port", port=args.port)
-    if not 1 <= args.max_connections <= MAX_CONNECTIONS:
-        return render("serve.bad_max_connections", high=MAX_CONNECTIONS)
+    if not 1 <= args.max_connections <= MOST_CONNECTIONS_PER_ADDRESS:
+        return render("serve.bad_max_connections", high=MOST_CONNECTIONS_PER_ADDRESS)
     if not 1 <= args.abandon_after <= MAX_ABANDON_MINUTES:
         return render("serve.bad_abandon", high=MAX_ABANDON_MINUTES)
     return None

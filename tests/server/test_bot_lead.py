@@ -127,7 +127,19 @@ def test_one_process_drives_the_bots_and_the_other_takes_over_when_it_dies(
         servers[dead].kill()
         for client in clients:  # the killed process's player comes back on the other
             client.address = servers[1 - dead].address
+        killed = time.monotonic()
         before = len([m for m in host.stream if m["t"] == "state"])
+        staying = clients[1 - dead]  # its line never dropped: what it gets is new
+        seen = len(staying.stream)
+
+        def bot_moved() -> bool:
+            return any(m["t"] == "state" and any(e.get("seat") in (1, 3) and e["type"] in
+                                                 ("BidMade", "CardPlayed") for e in m["events"])
+                       for m in staying.stream[seen:])
+
+        play_on(clients, bot_moved, timeout=20)
+        print(f"\nthe lead holder killed; a bot moved again {time.monotonic() - killed:.2f} s "
+              "later, from the other process")
         play_on(clients, lambda: finished(host) and finished(friend), timeout=40)
         assert lead_holders(pg_dsn, code) == [pids[1 - dead]]
         host.drain(0.2)

@@ -94,3 +94,15 @@ def test_a_finished_table_is_not_loaded_at_the_next_start(tmp_path: Path) -> Non
         assert store.entries(host.code or "") == [] and store.entries(playing.code or "")
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(("option", "said"), [
+    (["--max-connections", "0"], "--max-connections must be a whole number from 1 to 100000."),
+    (["--abandon-after", "0.5"], "--abandon-after must be a number of minutes from 1 to 10080."),
+])
+def test_serve_refuses_a_cap_or_a_wait_that_makes_no_server(
+        option: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from voice_spades.serve_command import main
+
+    assert main(option) == 2
+    assert capsys.readouterr().err.strip() == said

@@ -10,7 +10,9 @@ back at its last acknowledged action.
 
 Bots play the bot seats after ``bot_delay`` seconds (at once when no human is
 connected), and stand in for a human who dropped once the table's grace period has
-passed; the player takes the seat back on return.
+passed; the player takes the seat back on return. With a shared store only the process
+holding a table's lead (``TableStore.lead``) plays its bots. How long a table stays is
+:mod:`voice_spades.server.upkeep`'s.
 """
 
 from __future__ import annotations
@@ -70,9 +72,10 @@ class Hub:
 
     # ----- start-up -----------------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild every stored table from its log; humans the log holds connected
-        lost their line with the last server, so they are marked dropped, and every
-        dropped player not yet stood in for has the grace period again."""
+        """Rebuild every stored table not finished from its log; players and watchers
+        the log holds connected lost their line with the last server, so they are
+        marked dropped, and every dropped player not yet stood in for has the grace
+        period again."""
         self.loop = asyncio.get_running_loop()
         for record in await asyncio.to_thread(self.store.tables):
             entries = await asyncio.to_thread(self.store.entries, record.code)

@@ -105,6 +105,10 @@ CONNECTIONS_PER_ADDRESS = 20
 """Open connections one address may have (``serve --max-connections``): a household or
 a club behind one router plays a few tables at most, each player one line."""
 
+MOST_CONNECTIONS_PER_ADDRESS = 100_000
+"""The highest ``--max-connections``: the bench's simulated players all come from
+127.0.0.1."""
+
 
 class AddressConnections:
     """Open connections per client address, up to ``most`` each."""
