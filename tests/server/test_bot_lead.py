@@ -3,10 +3,11 @@
 Two real ``voice-spades serve`` processes share a private PostgreSQL database; a table
 made on the first has its host there and a friend on the second, and two bots. While
 the table plays, the lead (an advisory lock, seen in ``pg_locks``) is held by one
-process only; then that process is killed with SIGKILL mid-hand. Its player comes back
-on the other process, which takes the lead and plays the bots on to the end of the
-match. The stored log, replayed, gives each player exactly the stream it received:
-no action lost, none doubled.
+process only; then that process is killed with SIGKILL mid-hand. The other process
+takes the lead and plays the bots on; it marks the dead process's player dropped, and
+after the grace period a bot plays that seat too, until the player comes back through
+the other process and the match ends. The stored log, replayed, gives each player
+exactly the stream it received: no action lost, none doubled.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def lead_holders(dsn: str, code: str) -> list[int]:
             "ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
             "AND l.classid = %s AND l.objid = %s AND l.objsubid = 2",
             (LEAD_KEY, int(code))).fetchall()
-    return [int(name.rpartition("-")[2]) for (name,) in rows]
+    return [int(name.split("-")[2]) for (name,) in rows]  # voice-spades-PID-RANDOM
 
 
 def play_on(clients: list[WireClient], done: object, timeout: float) -> None:
@@ -103,7 +104,7 @@ def test_one_process_drives_the_bots_and_the_other_takes_over_when_it_dies(
         host = WireClient(servers[0].address, "Ada").connect()
         host.send(Create(options_to_dict(profile("pagat", hand_limit=1, target=2000)),
                          (SeatSpec("human"), SeatSpec("bot", "easy"), SeatSpec("open"),
-                          SeatSpec("bot", "easy"))))
+                          SeatSpec("bot", "easy")), grace=1))
         host.until(lambda m: m["t"] == "welcome")
         code = host.code or ""
         friend = WireClient(servers[1].address, "Bea").connect()
@@ -125,22 +126,34 @@ def test_one_process_drives_the_bots_and_the_other_takes_over_when_it_dies(
         (leader,) = next(iter(holders))
         dead = pids.index(leader)
         servers[dead].kill()
-        for client in clients:  # the killed process's player comes back on the other
-            client.address = servers[1 - dead].address
         killed = time.monotonic()
         before = len([m for m in host.stream if m["t"] == "state"])
-        staying = clients[1 - dead]  # its line never dropped: what it gets is new
+        away, staying = clients[dead], clients[1 - dead]  # staying: its line never dropped
+        away.close_quietly()  # its player stays away a while
         seen = len(staying.stream)
 
-        def bot_moved() -> bool:
-            return any(m["t"] == "state" and any(e.get("seat") in (1, 3) and e["type"] in
+        def moved(seats: tuple[int, ...]) -> bool:
+            return any(m["t"] == "state" and any(e.get("seat") in seats and e["type"] in
                                                  ("BidMade", "CardPlayed") for e in m["events"])
                        for m in staying.stream[seen:])
 
-        play_on(clients, bot_moved, timeout=20)
-        print(f"\nthe lead holder killed; a bot moved again {time.monotonic() - killed:.2f} s "
-              "later, from the other process")
+        def told(state: str) -> bool:
+            return any(m["t"] == "presence" and m["seat"] == away.seat and m["state"] == state
+                       for m in staying.stream[seen:])
+
+        play_on([staying], lambda: moved((1, 3)), timeout=20)
+        took_over = time.monotonic() - killed
+        # The other process marks the dead process's player dropped; after the table's
+        # grace period (1 s) a bot plays the seat, until the player is back.
+        play_on([staying], lambda: told("dropped"), timeout=20)
+        dropped = time.monotonic() - killed
+        play_on([staying], lambda: told("bot_standing_in") and moved((away.seat or 0,)),
+                timeout=20)
+        print(f"\nthe lead holder killed: a bot moved again {took_over:.2f} s later from the "
+              f"other process; its player was marked dropped after {dropped:.2f} s")
+        away.address = staying.address  # the player comes back, through the other process
         play_on(clients, lambda: finished(host) and finished(friend), timeout=40)
+        assert told("back")
         assert lead_holders(pg_dsn, code) == [pids[1 - dead]]
         host.drain(0.2)
         friend.drain(0.2)

@@ -236,6 +236,8 @@ def test_two_processes_making_the_schema_at_once_both_start(pg_dsn: str) -> None
 def test_one_store_leads_a_table_until_it_is_gone(pg_dsn: str) -> None:
     first, second = PostgresStore(pg_dsn), PostgresStore(pg_dsn)
     try:
+        gone = "voice-spades-1-00000000"
+        assert first.alive({first.process(), gone}) == {first.process()}
         assert first.lead("123456") and first.lead("123456")  # held: still this one's
         assert not second.lead("123456")
         assert second.lead("654321")  # another table: free

@@ -35,7 +35,7 @@ from voice_spades.server.limits import (
     CodeTries,
 )
 from voice_spades.server.live_table import Client, LiveTable, holder_of, token_hash
-from voice_spades.server.shared_tables import find_table
+from voice_spades.server.shared_tables import find_table, stamped, watch_processes
 from voice_spades.server.store import Entry, Feed, TableStore
 from voice_spades.server.streams import seat_viewer, viewer_seat, viewer_watcher
 from voice_spades.server.table_bots import TableBots, seated_entry, watcher_entry
@@ -60,7 +60,7 @@ class Hub:
         self.store = store
         self.feed = feed
         self.clock = clock
-        self.bots = TableBots(self._commit, bot_delay, bot_factory, self._lead)
+        self.bots = TableBots(self.commit, bot_delay, bot_factory, self.lead)
         self.mark_dropped_at_start = mark_dropped_at_start
         self.tables: dict[str, LiveTable] = {}
         self.upkeep = Upkeep(self.tables, store, self._close_table, clock, finished_keep,
@@ -69,6 +69,7 @@ class Hub:
         self.code_tries = CodeTries()
         self.chat_rate = ChatRate()
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._processes: asyncio.Future[None] | None = None
 
     # ----- start-up -----------------------------------------------------------------
     async def load(self) -> None:
@@ -85,21 +86,22 @@ class Hub:
             if self.mark_dropped_at_start:
                 for seat, state in enumerate(core.seats):
                     if state.kind == "human" and state.connected:
-                        await self._commit(table, {"k": "presence", "seat": seat,
+                        await self.commit(table, {"k": "presence", "seat": seat,
                                                    "state": "dropped", "name": state.name})
                     if state.kind == "human" and not state.standing_in:
                         self.bots.start_grace(table, seat)
                 for viewer, name in list(core.watcher_names.items()):
                     if viewer not in core.watchers_away:
-                        await self._commit(table, watcher_entry(viewer, "dropped", name))
+                        await self.commit(table, watcher_entry(viewer, "dropped", name))
             if core.over:
                 self.upkeep.match_over(table)
             self.bots.schedule(table)
         await self.upkeep.start()
         if self.feed is not None:
             self.feed.subscribe(self._fed)
+            self._processes = asyncio.ensure_future(watch_processes(self))
 
-    async def _lead(self, code: str) -> bool:
+    async def lead(self, code: str) -> bool:
         """Whether this process drives the table's bots: always with a store of its
         own; with a shared store, the one process holding the table's lead does."""
         return True if self.feed is None else await asyncio.to_thread(self.store.lead, code)
@@ -125,13 +127,14 @@ class Hub:
             self._deliver(table, core.apply(entry))
 
     # ----- the one way a table changes ------------------------------------------------
-    async def _commit(self, table: LiveTable, entry: Entry,
+    async def commit(self, table: LiveTable, entry: Entry,
                       remake: Callable[[], Entry] | None = None) -> list[Outgoing]:
         """Store ``entry`` (durably), apply it, send what it causes. The caller holds
         the table's lock, or is the start-up. When another process stored first (a
         shared store), take its entries; then presence and chat go after them, an
         action is checked again against them (``remake``), anything else is stale."""
         core = table.core
+        entry = stamped(entry, self.store.process())
         while not await asyncio.to_thread(self.store.append, core.code, len(core.log),
                                           entry):
             before = len(core.log)
@@ -139,7 +142,7 @@ class Hub:
             if len(core.log) == before or (remake is None and
                                            entry["k"] not in ("presence", "chat")):
                 raise ProtocolError("net.stale")
-            entry = remake() if remake is not None else entry
+            entry = stamped(remake(), self.store.process()) if remake is not None else entry
         out = core.apply(entry)
         self._deliver(table, out)
         if core.over:
@@ -195,10 +198,10 @@ class Hub:
         async with table.lock:
             for seat, (kind, level) in enumerate(seats[1:], 1):
                 kind = "bot" if kind == "bot" else "open"
-                await self._commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
+                await self.commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
                                            "level": level if kind == "bot" else None})
             # Stored first, then welcomed: the welcome acknowledges the host's seat.
-            await self._commit(table, seated_entry(0, "joined", client.name, hashed, host=True))
+            await self.commit(table, seated_entry(0, "joined", client.name, hashed, host=True))
             client.send(encode({"t": "created", "code": code}))
             self._welcome(table, client, seat_viewer(0), token, hashed, host=True,
                           resend_from=0)
@@ -235,7 +238,7 @@ class Hub:
                 viewer = f"watch:{core.watchers}"
                 await asyncio.to_thread(self.store.add_token, hashed, code, None, client.name,
                                         viewer)
-                await self._commit(table, {"k": "presence", "seat": None,
+                await self.commit(table, {"k": "presence", "seat": None,
                                            "state": "watching", "name": client.name})
                 self._welcome(table, client, viewer, token, hashed, host=False, resend_from=0)
                 return
@@ -262,7 +265,7 @@ class Hub:
                         raise ProtocolError("net.seat_taken")
                     return seated_entry(seat, state_name, client.name, hashed)
 
-                await self._commit(table, seated(), remake=seated)
+                await self.commit(table, seated(), remake=seated)
                 # Welcomed only once the seat is stored (a refusal above welcomes no
                 # one); it gets the stream from before its arrival, its arrival included.
                 self._welcome(table, client, viewer, token, hashed, host=False,
@@ -310,10 +313,10 @@ class Hub:
             client.send(encode({"t": "caught_up", "seq": stream.seq, "missed": len(missed)}))
             if seat is not None and holds and not core.seats[seat].connected:
                 self.bots.cancel_grace(table, seat)
-                await self._commit(table, {"k": "presence", "seat": seat, "state": "back",
+                await self.commit(table, {"k": "presence", "seat": seat, "state": "back",
                                            "name": record.name})
             elif seat is None and record.viewer in core.watchers_away:
-                await self._commit(table, watcher_entry(record.viewer, "back", record.name))
+                await self.commit(table, watcher_entry(record.viewer, "back", record.name))
         self.bots.schedule(table)
 
     def _table_of(self, client: Client) -> LiveTable:
@@ -340,7 +343,7 @@ class Hub:
                 raise ProtocolError("net.seat_taken")
             if kind == "open" and core.started:
                 raise ProtocolError("net.already_started")
-            await self._commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
+            await self.commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
                                        "level": (level or core.default_level)
                                        if kind == "bot" else None})
         self.bots.schedule(table)
@@ -355,7 +358,7 @@ class Hub:
             return {"k": "start"}
 
         async with table.lock:
-            await self._commit(table, entry(), remake=entry)
+            await self.commit(table, entry(), remake=entry)
         self.bots.schedule(table)
 
     async def act(self, client: Client, action: str, at_seq: int) -> None:
@@ -367,7 +370,7 @@ class Hub:
         async with table.lock:
             viewer = client.viewer
             entry = table.core.act_entry(viewer, action, at_seq)
-            await self._commit(table, entry,
+            await self.commit(table, entry,
                                remake=lambda: table.core.act_entry(viewer, action, at_seq))
             await self.bots.take_pending(table)
         self.bots.schedule(table)
@@ -379,7 +382,7 @@ class Hub:
         if not self.chat_rate.allow(f"{table.core.code}/{client.viewer}", self.clock()):
             raise ProtocolError("net.chat_too_fast")
         async with table.lock:
-            await self._commit(table, {"k": "chat", "seat": viewer_seat(client.viewer),
+            await self.commit(table, {"k": "chat", "seat": viewer_seat(client.viewer),
                                        "name": client.name, "text": text})
 
     async def leave(self, client: Client) -> None:
@@ -394,10 +397,10 @@ class Hub:
             if seat is not None and table.pending.get(seat, ("", ""))[1] == client.token_hash:
                 del table.pending[seat]
             elif seat is None:
-                await self._commit(table, watcher_entry(viewer, "left", client.name))
+                await self.commit(table, watcher_entry(viewer, "left", client.name))
             elif self._holds(table, seat, client):
                 self.bots.cancel_grace(table, seat)
-                await self._commit(table, {"k": "presence", "seat": seat, "state": "left",
+                await self.commit(table, {"k": "presence", "seat": seat, "state": "left",
                                            "name": client.name})
         self.bots.schedule(table)
 
@@ -420,13 +423,13 @@ class Hub:
             async with table.lock:
                 if viewer in table.core.watcher_names and \
                         viewer not in table.core.watchers_away:
-                    await self._commit(table, watcher_entry(viewer, "dropped", client.name))
+                    await self.commit(table, watcher_entry(viewer, "dropped", client.name))
             return
         if not self._holds(table, seat, client):
             return
         async with table.lock:
             if table.core.seats[seat].connected:
-                await self._commit(table, {"k": "presence", "seat": seat, "state": "dropped",
+                await self.commit(table, {"k": "presence", "seat": seat, "state": "dropped",
                                            "name": client.name})
         self.bots.start_grace(table, seat)
         self.bots.schedule(table)
@@ -434,6 +437,8 @@ class Hub:
     async def close(self) -> None:
         """Stop every timer and bot (the store stays open: its owner closes it)."""
         self.upkeep.stop()
+        if self._processes is not None:
+            self._processes.cancel()
         for table in self.tables.values():
             self.bots.close(table)
         if self.feed is not None:

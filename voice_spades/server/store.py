@@ -13,7 +13,7 @@ has a :class:`Feed` telling this process when a table it serves got a new entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -94,6 +94,14 @@ class TableStore(Protocol):
 
     def release(self, code: str) -> None:
         """Give up the lead of table ``code``."""
+        ...
+
+    def process(self) -> str:
+        """This process's name among those sharing the store ("" when none do)."""
+        ...
+
+    def alive(self, names: Collection[str]) -> set[str]:
+        """Which of the processes ``names`` are still running."""
         ...
 
     def close(self) -> None:

@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
@@ -89,12 +90,18 @@ def is_postgres_address(database: str | None) -> bool:
     return database is not None and database.startswith(("postgresql://", "postgres://"))
 
 
+PROCESS = f"voice-spades-{os.getpid()}-{secrets.token_hex(4)}"
+"""This server process's name: the ``application_name`` of each of its PostgreSQL
+sessions, so pg_stat_activity says which process holds what, and a process none of
+whose sessions is left has died. The random part tells apart processes on several
+machines that happen to share a pid."""
+
+
 def _connect(dsn: str) -> psycopg.Connection[Any]:
     import psycopg
 
-    # Named after the process, so pg_stat_activity says which server holds what.
     return psycopg.connect(dsn, autocommit=True, connect_timeout=10,
-                           application_name=f"voice-spades-{os.getpid()}")
+                           application_name=PROCESS)
 
 
 def _lead_key(code: str) -> int:
@@ -281,6 +288,17 @@ class PostgresStore:
             except psycopg.OperationalError:
                 self._lead_conn.close()
                 self._lead_conn = None
+
+    def process(self) -> str:
+        """This process's name (:data:`PROCESS`), which its players' presence carries."""
+        return PROCESS
+
+    def alive(self, names: Collection[str]) -> set[str]:
+        """Which of the processes ``names`` still have a session in PostgreSQL (a
+        process killed loses its sessions as its sockets close)."""
+        rows = self._call("SELECT DISTINCT application_name FROM pg_stat_activity "
+                          "WHERE application_name = ANY(%s)", (list(names),))
+        return {str(row[0]) for row in rows}
 
     def sessions(self) -> set[int]:
         """The PostgreSQL sessions this store writes through (notifications carry them)."""

@@ -11,6 +11,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -183,6 +184,14 @@ class SQLiteStore:
 
     def release(self, code: str) -> None:
         """Nothing to give up (see :meth:`lead`)."""
+
+    def process(self) -> str:
+        """No name: one process owns a SQLite store."""
+        return ""
+
+    def alive(self, names: Collection[str]) -> set[str]:
+        """Every one (see :meth:`process`)."""
+        return set(names)
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:

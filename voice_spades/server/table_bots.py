@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 
 class Commit(Protocol):
-    """Store an entry, apply it, send what it causes (:meth:`Hub._commit`); ``remake``
+    """Store an entry, apply it, send what it causes (:meth:`Hub.commit`); ``remake``
     makes the entry again if another process stored first."""
 
     def __call__(self, table: LiveTable, entry: Entry,

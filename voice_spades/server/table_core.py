@@ -71,6 +71,8 @@ class SeatState:
     """A bot plays this human's seat (the player dropped and the grace period passed)."""
     holder: str = ""
     """Which token holds a human's seat: the start of its SHA-256 (never sent)."""
+    via: str = ""
+    """The server process the player last came in through, with a shared store."""
 
     def to_json(self, seat: int) -> dict[str, Any]:
         """The seat as the ``table`` message lists it."""
@@ -247,7 +249,8 @@ class TableCore:
             state = self.seats[seat]
             if state_name in ("joined", "took_seat"):
                 self.seats[seat] = SeatState("human", name, None, connected=True,
-                                             holder=entry.get("tok", ""))
+                                             holder=entry.get("tok", ""),
+                                             via=entry.get("via", ""))
                 if entry.get("host"):
                     self.host = entry.get("tok", "")
                 new_viewer = seat_viewer(seat)
@@ -258,6 +261,7 @@ class TableCore:
                 state.connected = False
             elif state_name == "back":
                 state.connected, state.standing_in = True, False
+                state.via = entry.get("via", "")
             elif state_name == "bot_standing_in":
                 state.standing_in = True
         self._to_all(out, lambda viewer: dict(message))
