@@ -87,7 +87,7 @@ class Hub:
                 for seat, state in enumerate(core.seats):
                     if state.kind == "human" and state.connected:
                         await self.commit(table, {"k": "presence", "seat": seat,
-                                                   "state": "dropped", "name": state.name})
+                                                  "state": "dropped", "name": state.name})
                     if state.kind == "human" and not state.standing_in:
                         self.bots.start_grace(table, seat)
                 for viewer, name in list(core.watcher_names.items()):
@@ -128,7 +128,7 @@ class Hub:
 
     # ----- the one way a table changes ------------------------------------------------
     async def commit(self, table: LiveTable, entry: Entry,
-                      remake: Callable[[], Entry] | None = None) -> list[Outgoing]:
+                     remake: Callable[[], Entry] | None = None) -> list[Outgoing]:
         """Store ``entry`` (durably), apply it, send what it causes. The caller holds
         the table's lock, or is the start-up. When another process stored first (a
         shared store), take its entries; then presence and chat go after them, an
@@ -199,7 +199,7 @@ class Hub:
             for seat, (kind, level) in enumerate(seats[1:], 1):
                 kind = "bot" if kind == "bot" else "open"
                 await self.commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
-                                           "level": level if kind == "bot" else None})
+                                          "level": level if kind == "bot" else None})
             # Stored first, then welcomed: the welcome acknowledges the host's seat.
             await self.commit(table, seated_entry(0, "joined", client.name, hashed, host=True))
             client.send(encode({"t": "created", "code": code}))
@@ -239,7 +239,7 @@ class Hub:
                 await asyncio.to_thread(self.store.add_token, hashed, code, None, client.name,
                                         viewer)
                 await self.commit(table, {"k": "presence", "seat": None,
-                                           "state": "watching", "name": client.name})
+                                          "state": "watching", "name": client.name})
                 self._welcome(table, client, viewer, token, hashed, host=False, resend_from=0)
                 return
             if seat is None:
@@ -314,7 +314,7 @@ class Hub:
             if seat is not None and holds and not core.seats[seat].connected:
                 self.bots.cancel_grace(table, seat)
                 await self.commit(table, {"k": "presence", "seat": seat, "state": "back",
-                                           "name": record.name})
+                                          "name": record.name})
             elif seat is None and record.viewer in core.watchers_away:
                 await self.commit(table, watcher_entry(record.viewer, "back", record.name))
         self.bots.schedule(table)
@@ -344,8 +344,8 @@ class Hub:
             if kind == "open" and core.started:
                 raise ProtocolError("net.already_started")
             await self.commit(table, {"k": "seat", "seat": seat, "kind": kind, "name": "",
-                                       "level": (level or core.default_level)
-                                       if kind == "bot" else None})
+                                      "level": (level or core.default_level)
+                                      if kind == "bot" else None})
         self.bots.schedule(table)
 
     async def start(self, client: Client) -> None:
@@ -371,7 +371,7 @@ class Hub:
             viewer = client.viewer
             entry = table.core.act_entry(viewer, action, at_seq)
             await self.commit(table, entry,
-                               remake=lambda: table.core.act_entry(viewer, action, at_seq))
+                              remake=lambda: table.core.act_entry(viewer, action, at_seq))
             await self.bots.take_pending(table)
         self.bots.schedule(table)
 
@@ -383,7 +383,7 @@ class Hub:
             raise ProtocolError("net.chat_too_fast")
         async with table.lock:
             await self.commit(table, {"k": "chat", "seat": viewer_seat(client.viewer),
-                                       "name": client.name, "text": text})
+                                      "name": client.name, "text": text})
 
     async def leave(self, client: Client) -> None:
         """The client leaves the table for good: its seat goes to a bot (open before
@@ -401,7 +401,7 @@ class Hub:
             elif self._holds(table, seat, client):
                 self.bots.cancel_grace(table, seat)
                 await self.commit(table, {"k": "presence", "seat": seat, "state": "left",
-                                           "name": client.name})
+                                          "name": client.name})
         self.bots.schedule(table)
 
     def _holds(self, table: LiveTable, seat: int, client: Client) -> bool:
@@ -430,7 +430,7 @@ class Hub:
         async with table.lock:
             if table.core.seats[seat].connected:
                 await self.commit(table, {"k": "presence", "seat": seat, "state": "dropped",
-                                           "name": client.name})
+                                          "name": client.name})
         self.bots.start_grace(table, seat)
         self.bots.schedule(table)
 
