@@ -221,3 +221,12 @@ def test_a_watcher_is_silent_about_its_own_return_not_about_another_watchers() -
     for watcher in (1, 0):
         assert table.receive(watcher_presence(wire, "Jean", "back", watcher))  # type: ignore[arg-type]
     assert [note.message.id for note in table.notes()] == ["table.presence.watcher_back"]
+
+
+def test_a_line_refused_for_too_many_connections_is_told_once() -> None:
+    wire = Wire(0)
+    refused = {"t": "error", "id": "net.too_many_connections", "fields": {"limit": 20}}
+    for _ in range(3):  # each try to come back, a second apart
+        assert wire.table.receive(refused)  # type: ignore[arg-type]
+    assert [note.message.id for note in wire.table.notes()] == ["net.too_many_connections"]
+    assert len(wire.table.errors) == 3

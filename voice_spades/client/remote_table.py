@@ -326,8 +326,10 @@ class RemoteTable:
         error = Message(raw_id if isinstance(raw_id, str) and raw_id.startswith("net.")
                         else "net.bad_message", **fields)
         with self._lock:
+            repeated = error.id in SAID_ONCE and any(e.id == error.id for e in self.errors)
             self.errors.append(error)
-            self._notes.append(Note(error))
+            if not repeated:  # the line tries again every second: said the first time
+                self._notes.append(Note(error))
         self._wake()
 
     def _take(self, kind: object, message: dict[str, JsonValue]) -> None:
@@ -388,6 +390,8 @@ def _seat_info(raw: dict[str, JsonValue]) -> SeatInfo:
 PRESENCE_IDS = {state: f"table.presence.{state}" for state in
                 ("joined", "left", "dropped", "back", "bot_standing_in", "took_seat", "watching")}
 """The catalog line for each presence state."""
+SAID_ONCE = frozenset({"net.too_many_connections"})
+"""Refusals of the line itself, which each try to come back meets again: said once."""
 WATCHER_IDS = {"watching": "table.presence.watcher", "dropped": "table.presence.watcher_dropped",
                "back": "table.presence.watcher_back", "left": "table.presence.watcher_left"}
 """The catalog line for each presence state of a watcher."""
