@@ -58,7 +58,7 @@ LANGUAGES = ("en", "it", "fr")
 LEVELS = ("easy", "medium", "hard")
 SEAT_KINDS = ("human", "bot", "open")
 PRESENCE_STATES = ("joined", "left", "dropped", "back", "bot_standing_in", "took_seat",
-                   "watching")
+                   "watching", "waiting")
 STREAM_TYPES = ("table", "state", "presence", "chat")
 """Server messages that carry a ``seq`` (the viewer's stream)."""
 SERVER_TYPES = ("welcome", "created", "error", "pong", "caught_up", *STREAM_TYPES)

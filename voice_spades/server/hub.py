@@ -249,7 +249,7 @@ class Hub:
             if seat >= len(core.seats):
                 raise ProtocolError("net.bad_message", what="seat")
             state = core.seats[seat]
-            if state.kind == "human" or seat in table.pending:
+            if state.kind == "human" or seat in core.waiting:
                 raise ProtocolError("net.seat_taken")
             viewer = seat_viewer(seat)
             await asyncio.to_thread(self.store.add_token, hashed, code, seat, client.name,
@@ -271,7 +271,12 @@ class Hub:
                 self._welcome(table, client, viewer, token, hashed, host=False,
                               resend_from=before)
             else:  # a bot's seat mid-hand: the friend hears the seat now, plays from the next hand
-                table.pending[seat] = (client.name, hashed)
+                def waits() -> Entry:  # again, if another process changed the table
+                    if core.seats[seat].kind != "bot" or seat in core.waiting:
+                        raise ProtocolError("net.seat_taken")
+                    return {**seated_entry(seat, "waiting", client.name, hashed), "waiting": True}
+
+                await self.commit(table, waits(), remake=waits)
                 self._welcome(table, client, viewer, token, hashed, host=False,
                               resend_from=core.streams[viewer].snapshot_from)
         self.bots.schedule(table)
@@ -289,10 +294,11 @@ class Hub:
         seat = viewer_seat(record.viewer)
         if record.viewer not in core.streams:
             raise ProtocolError("net.bad_token")
-        pending = table.pending.get(seat) if seat is not None else None
+        waiting = core.waiting.get(seat) if seat is not None else None
         holds = seat is not None and core.seats[seat].kind == "human" and \
             core.seats[seat].holder == holder_of(hashed)
-        if seat is not None and not holds and (pending is None or pending[1] != hashed):
+        if seat is not None and not holds and (waiting is None or
+                                               waiting[1] != holder_of(hashed)):
             raise ProtocolError("net.bad_token")
         async with table.lock:
             stream = core.streams[record.viewer]
@@ -339,7 +345,7 @@ class Hub:
                 raise ProtocolError("net.bad_message", what="seat")
             if not core.between_hands:
                 raise ProtocolError("net.between_hands")
-            if core.seats[seat].kind == "human" or seat in table.pending:
+            if core.seats[seat].kind == "human" or seat in core.waiting:
                 raise ProtocolError("net.seat_taken")
             if kind == "open" and core.started:
                 raise ProtocolError("net.already_started")
@@ -365,7 +371,7 @@ class Hub:
         """The client's action, if it is theirs to take and legal."""
         table = self._table_of(client)
         assert client.viewer is not None
-        if viewer_seat(client.viewer) in table.pending:
+        if viewer_seat(client.viewer) in table.core.waiting:
             raise ProtocolError("net.between_hands")
         async with table.lock:
             viewer = client.viewer
@@ -394,8 +400,10 @@ class Hub:
         seat = viewer_seat(viewer)
         table.detach(client)
         async with table.lock:
-            if seat is not None and table.pending.get(seat, ("", ""))[1] == client.token_hash:
-                del table.pending[seat]
+            if seat is not None and table.core.waiting.get(seat, ("", ""))[1] == \
+                    holder_of(client.token_hash):
+                await self.commit(table, {"k": "presence", "seat": seat, "state": "left",
+                                          "name": client.name, "waiting": True})
             elif seat is None:
                 await self.commit(table, watcher_entry(viewer, "left", client.name))
             elif self._holds(table, seat, client):

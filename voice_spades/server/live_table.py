@@ -40,8 +40,6 @@ class LiveTable:
     """Each bot seat's player and its level."""
     bot_task: asyncio.Task[None] | None = None
     grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    pending: dict[int, tuple[str, str]] = field(default_factory=dict)
-    """Bot seats a friend takes over at the next hand: seat -> (name, token hash)."""
     finish_task: asyncio.Task[None] | None = None
     """Once the match is over: the table's unloading, a while later."""
 

@@ -90,15 +90,15 @@ class TableBots:
     async def take_pending(self, table: LiveTable) -> None:
         """Friends waiting for a bot's seat sit down once a hand is over."""
         core = table.core
-        while table.pending and core.between_hands:
-            seat, (name, hashed) = table.pending.popitem()
-            if core.seats[seat].kind == "bot":
-                await self.commit(table, seated_entry(seat, "took_seat", name, hashed))
-                here = table.clients.get(seat_viewer(seat), [])
-                if not any(c.token_hash == hashed for c in here):  # gone while waiting
-                    await self.commit(table, {"k": "presence", "seat": seat,
-                                               "state": "dropped", "name": name})
-                    self.start_grace(table, seat)
+        while core.waiting and core.between_hands:
+            seat, (name, holder) = next(iter(core.waiting.items()))
+            await self.commit(table, {"k": "presence", "seat": seat, "state": "took_seat",
+                                      "name": name, "tok": holder})
+            here = table.clients.get(seat_viewer(seat), [])
+            if not any(holder_of(c.token_hash) == holder for c in here):  # gone meanwhile
+                await self.commit(table, {"k": "presence", "seat": seat,
+                                          "state": "dropped", "name": name})
+                self.start_grace(table, seat)
 
     def schedule(self, table: LiveTable) -> None:
         """Start the bot's turn if a bot is to act and none is thinking already."""

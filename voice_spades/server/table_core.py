@@ -99,6 +99,8 @@ class TableCore:
         self.streams: dict[str, Stream] = {
             seat_viewer(seat): Stream(keep) for seat in range(self.rules.players)}
         self.watchers = 0
+        self.waiting: dict[int, tuple[str, str]] = {}
+        """Bot seats a friend takes over at the next hand: seat -> (name, token holder)."""
         self.watcher_names: dict[str, str] = {}
         """Each watcher's name, by viewer key, while it watches (connected or not)."""
         self.watchers_away: set[str] = set()
@@ -247,7 +249,13 @@ class TableCore:
                 message["watcher"] = number
         else:
             state = self.seats[seat]
-            if state_name in ("joined", "took_seat"):
+            if entry.get("waiting"):  # a friend waits for this bot's seat, or gave up
+                if state_name == "waiting":
+                    self.waiting[seat] = (name, entry.get("tok", ""))
+                else:
+                    self.waiting.pop(seat, None)
+            elif state_name in ("joined", "took_seat"):
+                self.waiting.pop(seat, None)
                 self.seats[seat] = SeatState("human", name, None, connected=True,
                                              holder=entry.get("tok", ""),
                                              via=entry.get("via", ""))
