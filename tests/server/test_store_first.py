@@ -119,6 +119,7 @@ def test_a_friend_waiting_for_a_bots_seat_is_stored_before_welcomed(tmp_path: Pa
     record = again.table(code)
     assert record is not None
     core = TableCore.rebuild(code, record.rules, record.seed, record.grace, again.entries(code))
-    assert core.waiting == {2: ("Bea", waiting[0]["tok"])} and core.seats[2].kind == "bot"
+    assert core.waiting == {2: ("Bea", waiting[0]["tok"], "")}
+    assert core.seats[2].kind == "bot"
     again.close()
     store.close()

@@ -34,7 +34,7 @@ from voice_spades.server.limits import (
     ChatRate,
     CodeTries,
 )
-from voice_spades.server.live_table import Client, LiveTable, holder_of, token_hash
+from voice_spades.server.live_table import Client, LiveTable, holder_of, new_token, token_hash
 from voice_spades.server.shared_tables import find_table, stamped, watch_processes
 from voice_spades.server.store import Entry, Feed, TableStore
 from voice_spades.server.streams import seat_viewer, viewer_seat, viewer_watcher
@@ -60,7 +60,8 @@ class Hub:
         self.store = store
         self.feed = feed
         self.clock = clock
-        self.bots = TableBots(self.commit, bot_delay, bot_factory, self.lead)
+        self.bots = TableBots(self.commit, bot_delay, bot_factory, self.lead,
+                              store.process() if feed is not None else "")
         self.mark_dropped_at_start = mark_dropped_at_start
         self.tables: dict[str, LiveTable] = {}
         self.upkeep = Upkeep(self.tables, store, self._close_table, clock, finished_keep,
@@ -119,6 +120,7 @@ class Hub:
             return
         async with table.lock:
             await self._sync(table)
+            await self.bots.take_pending(table)  # a hand ended at another process
         self.bots.schedule(table)
 
     async def _sync(self, table: LiveTable) -> None:
@@ -152,20 +154,12 @@ class Hub:
     def _close_table(self, table: LiveTable) -> None:
         """Stop the table's bots and close its lines (it is being removed)."""
         self.bots.close(table)
-        for clients in table.clients.values():
-            for client in clients:
-                client.viewer = None
-                client.close(1000)
-        table.clients.clear()
+        table.close_lines()
 
     def _deliver(self, table: LiveTable, out: list[Outgoing]) -> None:
         for viewer, _, frame in out:
             for client in table.clients.get(viewer, ()):
                 client.send(frame)
-
-    def _new_token(self) -> tuple[str, str]:
-        token = secrets.token_urlsafe(32)
-        return token, token_hash(token)
 
     # ----- client requests ----------------------------------------------------------
     async def create(self, client: Client, rules: dict[str, Any], seats: list[tuple[str,
@@ -192,7 +186,7 @@ class Hub:
             raise ProtocolError("net.table_full")
         table = self.tables[code] = LiveTable(TableCore(code, options_to_dict(options), seed,
                                                         grace))
-        token, hashed = self._new_token()
+        token, hashed = new_token()
         await asyncio.to_thread(self.store.add_token, hashed, code, 0, client.name,
                                 seat_viewer(0))
         async with table.lock:
@@ -233,7 +227,7 @@ class Hub:
             raise ProtocolError("net.no_such_table", code=code)
         core = table.core
         async with table.lock:
-            token, hashed = self._new_token()
+            token, hashed = new_token()
             if watch:
                 viewer = f"watch:{core.watchers}"
                 await asyncio.to_thread(self.store.add_token, hashed, code, None, client.name,

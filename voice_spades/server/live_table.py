@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import secrets
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -54,12 +55,26 @@ class LiveTable:
                                 if c.viewer == viewer and c is not client] + [client]
         client.code, client.viewer = self.core.code, viewer
 
+    def close_lines(self) -> None:
+        """Close every client's line (the table is being removed)."""
+        for clients in self.clients.values():
+            for client in clients:
+                client.viewer = None
+                client.close(1000)
+        self.clients.clear()
+
     def detach(self, client: Client) -> None:
         """``client`` no longer follows its stream."""
         if client.viewer is not None:
             self.clients[client.viewer] = [c for c in self.clients.get(client.viewer, [])
                                            if c is not client]
         client.viewer = None
+
+
+def new_token() -> tuple[str, str]:
+    """A new token (from ``secrets``, 256 bits) and what the store keeps of it."""
+    token = secrets.token_urlsafe(32)
+    return token, token_hash(token)
 
 
 def token_hash(token: str) -> str:

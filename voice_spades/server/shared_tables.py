@@ -113,9 +113,11 @@ def _dropped(table: LiveTable, seat: int, running: set[str]) -> Entry:
 
 
 def stamped(entry: Entry, process: str) -> Entry:
-    """A player's arrival or return names the process it came through (``process``;
-    nothing when the store is not shared)."""
+    """A player's arrival, wait or return names the process it came through
+    (``process``; nothing when the store is not shared), unless it names one already
+    (a friend seated by another process than their own)."""
     if not process or entry["k"] != "presence" or entry.get("seat") is None \
-            or entry["state"] not in ("joined", "took_seat", "back"):
+            or entry["state"] not in ("joined", "took_seat", "back", "waiting") \
+            or "via" in entry:
         return entry
     return {**entry, "via": process}

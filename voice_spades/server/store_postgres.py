@@ -90,18 +90,19 @@ def is_postgres_address(database: str | None) -> bool:
     return database is not None and database.startswith(("postgresql://", "postgres://"))
 
 
-PROCESS = f"voice-spades-{os.getpid()}-{secrets.token_hex(4)}"
-"""This server process's name: the ``application_name`` of each of its PostgreSQL
-sessions, so pg_stat_activity says which process holds what, and a process none of
-whose sessions is left has died. The random part tells apart processes on several
-machines that happen to share a pid."""
+def process_name() -> str:
+    """A server's name in PostgreSQL, ``voice-spades-PID-RANDOM``: the
+    ``application_name`` of each of its sessions, so pg_stat_activity says which
+    process holds what, and a server none of whose sessions is left has died. The
+    random part tells apart servers on several machines that share a pid (and two
+    stores in one process, as the tests make)."""
+    return f"voice-spades-{os.getpid()}-{secrets.token_hex(4)}"
 
 
-def _connect(dsn: str) -> psycopg.Connection[Any]:
+def _connect(dsn: str, name: str) -> psycopg.Connection[Any]:
     import psycopg
 
-    return psycopg.connect(dsn, autocommit=True, connect_timeout=10,
-                           application_name=PROCESS)
+    return psycopg.connect(dsn, autocommit=True, connect_timeout=10, application_name=name)
 
 
 def _lead_key(code: str) -> int:
@@ -127,15 +128,16 @@ class PostgresStore:
 
     def __init__(self, dsn: str) -> None:
         self._dsn = dsn
+        self.name = process_name()
         self._idle: queue.LifoQueue[psycopg.Connection[Any]] = queue.LifoQueue()
         self._all: list[psycopg.Connection[Any]] = []
         self._lock = threading.Lock()
-        first = _connect(dsn)
+        first = _connect(dsn, self.name)
         with first.transaction():
             first.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             first.execute(SCHEMA)
         self._all.append(first)
-        self._all += [_connect(dsn) for _ in range(self.CONNECTIONS - 1)]
+        self._all += [_connect(dsn, self.name) for _ in range(self.CONNECTIONS - 1)]
         for conn in self._all:
             self._idle.put(conn)
         self._lead_lock = threading.Lock()
@@ -162,7 +164,7 @@ class PostgresStore:
         raise AssertionError("unreachable")
 
     def _replace(self, old: psycopg.Connection[Any]) -> psycopg.Connection[Any]:
-        new = _connect(self._dsn)
+        new = _connect(self._dsn, self.name)
         with self._lock:
             self._all = [new if c is old else c for c in self._all]
         return new
@@ -255,7 +257,7 @@ class PostgresStore:
                 try:
                     if self._lead_conn is None or self._lead_conn.closed:
                         self._led.clear()
-                        self._lead_conn = _connect(self._dsn)
+                        self._lead_conn = _connect(self._dsn, self.name)
                     if code in self._led:
                         self._lead_conn.execute("SELECT 1")
                         return True
@@ -290,8 +292,9 @@ class PostgresStore:
                 self._lead_conn = None
 
     def process(self) -> str:
-        """This process's name (:data:`PROCESS`), which its players' presence carries."""
-        return PROCESS
+        """This server's name (:func:`process_name`), which its players' presence
+        carries."""
+        return self.name
 
     def alive(self, names: Collection[str]) -> set[str]:
         """Which of the processes ``names`` still have a session in PostgreSQL (a
@@ -331,8 +334,11 @@ class PostgresFeed:
     RETRY = 1.0
 
     def __init__(self, dsn: str,
-                 own_sessions: Callable[[], Collection[int]] | None = None) -> None:
+                 own_sessions: Callable[[], Collection[int]] | None = None,
+                 name: str | None = None) -> None:
         self._dsn = dsn
+        self._name = name or process_name()
+        """Its session's ``application_name``: its store's, in a server."""
         self._own_sessions = own_sessions
         self._closed = threading.Event()
         self._listening = threading.Event()
@@ -355,7 +361,7 @@ class PostgresFeed:
         first = True
         while not self._closed.is_set():
             try:
-                with _connect(self._dsn) as conn:
+                with _connect(self._dsn, self._name) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if not first:
                         self._catch_up(conn, callback)
@@ -396,5 +402,5 @@ def open_postgres(dsn: str) -> tuple[PostgresStore, PostgresFeed]:
     """The store and feed for ``--database postgresql://...`` (the feed passes on what
     other processes append, not this store's own entries)."""
     store = PostgresStore(dsn)
-    return store, PostgresFeed(dsn, own_sessions=store.sessions)
+    return store, PostgresFeed(dsn, own_sessions=store.sessions, name=store.name)
 

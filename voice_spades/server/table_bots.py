@@ -56,13 +56,27 @@ def watcher_entry(viewer: str, state: str, name: str) -> Entry:
     return {"k": "presence", "seat": None, "state": state, "name": name, "viewer": viewer}
 
 
+def _took_seat(table: LiveTable, seat: int, waiting: tuple[str, str, str]) -> Entry:
+    """The entry seating the friend who waits for ``seat`` (the hand is over)."""
+    core = table.core
+    if not core.between_hands or core.waiting.get(seat) != waiting:
+        raise ProtocolError("net.stale")
+    name, holder, via = waiting
+    entry: Entry = {"k": "presence", "seat": seat, "state": "took_seat", "name": name,
+                    "tok": holder}
+    return {**entry, "via": via} if via else entry
+
+
 class TableBots:
     """Bot turns and grace timers for the tables of one hub."""
 
     def __init__(self, commit: Commit, bot_delay: float,
-                 bot_factory: Callable[[str, int, Any, int], Bot], lead: Lead) -> None:
+                 bot_factory: Callable[[str, int, Any, int], Bot], lead: Lead,
+                 process: str = "") -> None:
         self.commit = commit
         self.lead = lead
+        self.process = process
+        """This process's name among those sharing the store ("" when none do)."""
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
 
@@ -88,14 +102,23 @@ class TableBots:
         self.schedule(table)
 
     async def take_pending(self, table: LiveTable) -> None:
-        """Friends waiting for a bot's seat sit down once a hand is over."""
+        """Friends waiting for a bot's seat sit down once a hand is over (whichever
+        process ends the hand seats them). A friend whose line is gone from their own
+        process is marked dropped: the seat waits out the grace period. (One who came
+        through a process that died is marked so by the watch of processes.)"""
         core = table.core
-        while core.waiting and core.between_hands:
-            seat, (name, holder) = next(iter(core.waiting.items()))
-            await self.commit(table, {"k": "presence", "seat": seat, "state": "took_seat",
-                                      "name": name, "tok": holder})
-            here = table.clients.get(seat_viewer(seat), [])
-            if not any(holder_of(c.token_hash) == holder for c in here):  # gone meanwhile
+        for seat, waiting in list(core.waiting.items()):
+            if not core.between_hands or core.waiting.get(seat) != waiting:
+                continue
+            name, holder, via = waiting
+            seated = functools.partial(_took_seat, table, seat, waiting)
+            try:  # made again after news from other processes
+                await self.commit(table, seated(), seated)
+            except ProtocolError:
+                continue  # another process seated the friend first
+            here = any(holder_of(c.token_hash) == holder
+                       for c in table.clients.get(seat_viewer(seat), []))
+            if not here and via == self.process:
                 await self.commit(table, {"k": "presence", "seat": seat,
                                           "state": "dropped", "name": name})
                 self.start_grace(table, seat)

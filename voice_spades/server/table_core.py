@@ -99,8 +99,9 @@ class TableCore:
         self.streams: dict[str, Stream] = {
             seat_viewer(seat): Stream(keep) for seat in range(self.rules.players)}
         self.watchers = 0
-        self.waiting: dict[int, tuple[str, str]] = {}
-        """Bot seats a friend takes over at the next hand: seat -> (name, token holder)."""
+        self.waiting: dict[int, tuple[str, str, str]] = {}
+        """Bot seats a friend takes over at the next hand: seat -> (name, token holder,
+        the process the friend came through)."""
         self.watcher_names: dict[str, str] = {}
         """Each watcher's name, by viewer key, while it watches (connected or not)."""
         self.watchers_away: set[str] = set()
@@ -251,7 +252,7 @@ class TableCore:
             state = self.seats[seat]
             if entry.get("waiting"):  # a friend waits for this bot's seat, or gave up
                 if state_name == "waiting":
-                    self.waiting[seat] = (name, entry.get("tok", ""))
+                    self.waiting[seat] = (name, entry.get("tok", ""), entry.get("via", ""))
                 else:
                     self.waiting.pop(seat, None)
             elif state_name in ("joined", "took_seat"):
