@@ -93,13 +93,23 @@ class VoiceRunning(Protocol):
         """Stop the microphone and the voice thread."""
 
 
-def build_parser(*, watch_copy: bool = True) -> argparse.ArgumentParser:
+def build_parser(*, watch_copy: bool = True, rule_options: bool = True
+                 ) -> argparse.ArgumentParser:
     """The options of `voice-spades play` (``watch_copy``: with its ``--watch``, which
-    listens to another copy's game; `join` has a ``--watch`` of its own)."""
+    listens to another copy's game; `join` has a ``--watch`` of its own;
+    ``rule_options``: with ``--new`` and the options that choose the match, which a
+    joined table takes from its host)."""
     p = argparse.ArgumentParser(
         prog="voice-spades play",
         description=render("cli.play.description"),
         epilog=render("cli.play.epilog"))
+    if rule_options:
+        _add_rule_options(p)
+    _add_player_options(p, watch_copy)
+    return p
+
+
+def _add_rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--new", action="store_true", help=render("cli.play.new"))
     p.add_argument("--rules", choices=PROFILE_NAMES, help=render("cli.play.rules"))
     p.add_argument("--players", type=int, help=render("cli.play.players"))
@@ -112,6 +122,9 @@ def build_parser(*, watch_copy: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--suicide", action="store_true", help=render("cli.play.suicide"))
     p.add_argument("--ending", choices=ENDINGS, help=render("cli.play.ending"))
     p.add_argument("--hands", type=int, metavar="N", help=render("cli.play.hands"))
+
+
+def _add_player_options(p: argparse.ArgumentParser, watch_copy: bool) -> None:
     p.add_argument("--no-speech", action="store_true", help=render("cli.play.no_speech"))
     p.add_argument("--speech", choices=MODES, help=render("speech_choice.option_help"))
     p.add_argument("--reader-lines", choices=READER_LINES, default="speech",
@@ -151,13 +164,12 @@ def build_parser(*, watch_copy: bool = True) -> argparse.ArgumentParser:
                        help=render("cli.play.mic_device"))
     voice.add_argument("--no-confirm", action="store_true",
                        help=render("cli.play.no_confirm"))
-    return p
 
 
 def requested_settings(args: argparse.Namespace) -> tuple[GameSettings, set[str]]:
     """The match the command line asks for, and which of its options were typed."""
-    given = {name for name in GAME_OPTIONS
-             if getattr(args, name) is not None and getattr(args, name) is not False}
+    given = {name for name in GAME_OPTIONS  # none at all for `join`
+             if getattr(args, name, None) is not None and getattr(args, name) is not False}
     fields = {name: getattr(args, name) for name in given}
     return GameSettings(**fields), given
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from tests.client.net import running_server
 from tests.client.test_terminals import spawn
@@ -57,3 +58,24 @@ def test_host_opens_a_table_on_a_running_server_that_a_friend_joins(tmp_path: Pa
         for child in (friend, host):
             child.send("q")
             child.expect(pexpect.EOF)
+
+
+RULE_OPTIONS = ("--new", "--rules", "--players", "--level", "--target", "--seed",
+                "--no-hell", "--quicksand", "--suicide", "--ending", "--hands")
+
+
+def test_join_help_shows_its_own_options_and_host_help_the_rules() -> None:
+    """A joined table has its host's rules: join's help lists none of play's rule
+    options (and join refuses them), host's lists every one."""
+    from voice_spades.online.command import host_parser, join_parser
+
+    joined, hosted = join_parser().format_help(), host_parser().format_help()
+    for option in RULE_OPTIONS:
+        assert re.search(rf"{option}\b", joined) is None, option
+        assert re.search(rf"{option}\b", hosted), option
+    for option in ("--server", "--seat", "--watch", "--name", "--speech", "--verbosity"):
+        assert option in joined
+    args = join_parser().parse_args(["123456", "--verbosity", "brief"])
+    assert args.code == "123456" and not hasattr(args, "rules")
+    with pytest.raises(SystemExit):
+        join_parser().parse_args(["123456", "--rules", "pagat"])

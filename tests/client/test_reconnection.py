@@ -1,19 +1,24 @@
-"""A dropped line loses nothing: 20 cuts at random moments through a TCP proxy on
-127.0.0.1; the client comes back by itself within 2 s of the line returning, with no
-gap and no duplicate, and says what it missed."""
+"""A dropped line loses nothing: 20 cuts through a TCP proxy on 127.0.0.1, at random
+moments and, twice, as a hand's result comes (right after the player's last card
+of the hand went); the client comes back by itself within 2 s of the line returning,
+with no gap and no duplicate, and says what it missed."""
 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections import Counter
 from pathlib import Path
 
 from tests.client.net import CuttingProxy, SelfPlaying, connect, eventually, running_server
 from voice_spades.engine import Phase, PlayerView, options_to_dict, profile
-from voice_spades.protocol.wire import Create, Join, SeatSpec, Start
+from voice_spades.protocol.wire import Act, ClientMessage, Create, Join, SeatSpec, Start
 
 CUTS = 20
+RESULT_EVERY = 7
+"""One cut in seven waits for the player's last card of a hand: 2 cuts during a result
+(each waits for up to a hand: 4 s on a busy 2-core machine; the random cuts take 10 s)."""
 BACK_WITHIN = 2.0
 """Seconds from the line's return to the client's resumed stream (issue 46, point 6)."""
 
@@ -39,14 +44,32 @@ def test_twenty_cuts_lose_nothing(tmp_path: Path) -> None:
         line, friend = connect(proxy.url, Join(host.code, seat=1), name="Giulia", lang="it")
         host_line.send(Start())
         eventually(lambda: host.ready.is_set() and friend.ready.is_set())
+        last_card = threading.Event()
+        sent = line.send
+
+        def send(message: ClientMessage) -> None:  # notes the hand's last card going
+            view = friend.view()
+            last = isinstance(message, Act) and view.phase is Phase.PLAY and \
+                view.cards_held[view.seat] == 1
+            sent(message)
+            if last:
+                last_card.set()
+
+        line.send = send  # type: ignore[method-assign]
         host_play = SelfPlaying(host, seed=1, delay=0.01).start()
         friend_play = SelfPlaying(friend, seed=2).start()
         phases: Counter[str] = Counter()
         backs: list[float] = []
         try:
             for cut in range(CUTS):
-                time.sleep(rng.uniform(0.05, 0.25))
-                phases[moment(friend.view())] += 1
+                if cut % RESULT_EVERY == RESULT_EVERY - 1:
+                    last_card.clear()
+                    assert last_card.wait(15), "no hand ended"
+                    time.sleep(0.02)  # the card reaches the server; the result is coming
+                    phases["hand-result"] += 1
+                else:
+                    time.sleep(rng.uniform(0.03, 0.15))
+                    phases[moment(friend.view())] += 1
                 proxy.down()
                 time.sleep(rng.uniform(0.05, 0.3))  # the others play on meanwhile
                 proxy.up()
@@ -75,6 +98,9 @@ def test_twenty_cuts_lose_nothing(tmp_path: Path) -> None:
         aways = [line for line in friend_play.output.lines if line.message_id == "table.away"]
         assert aways and all(len(a.text) < 120 for a in aways), [a.text for a in aways]
         assert phases["mid-bid"] and phases["mid-trick"], phases
+        assert phases["hand-result"] >= 2, phases
+        # The catch-ups said hands scored while away: results came during cuts.
+        assert any("was scored" in a.text for a in aways), [a.text for a in aways]
         print(f"\n{CUTS} cuts {dict(phases)}; back within {max(backs):.2f} s "
               f"(median {sorted(backs)[CUTS // 2]:.2f} s); {len(aways)} catch-ups said")
         proxy.close()

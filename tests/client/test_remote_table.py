@@ -17,6 +17,7 @@ from voice_spades.engine import (
     action_from_text,
     profile,
 )
+from voice_spades.narration.catalog import Catalog
 from voice_spades.protocol.wire import Act, ClientMessage
 from voice_spades.session import Decision, GameSettings, Pacer, Ports, Session
 
@@ -184,3 +185,48 @@ def test_a_watcher_hears_every_seat_by_name_no_hand_and_no_prompt() -> None:
     assert len(bids) == 4 and all(text.split()[0] in ("North", "East", "South", "West")
                                   for text in bids), bids
     assert any(message_id.startswith("hand.") for message_id in out.ids[-6:])
+
+
+def watcher_presence(wire: Wire, name: str, state: str, watcher: int) -> dict[str, object]:
+    return {**wire.stream.presence(None, name, state), "watcher": watcher}
+
+
+def test_a_watchers_drop_return_and_leaving_are_said_in_each_language() -> None:
+    wire = Wire(0)
+    wire.deliver(wire.stream.table())
+    wire.deliver(wire.stream.state(wire.match.opening_events()))
+    session, out = remote_session(wire)
+    session.start()
+    out.clear()
+    for state in ("watching", "dropped", "back", "left"):
+        wire.deliver(watcher_presence(wire, "Jean", state, 0))
+    session.step()
+    assert out.texts == ["Jean is watching.", "Jean, watching, lost the connection.",
+                         "Jean, watching, is back.", "Jean stopped watching."]
+    words = {"it": Catalog("it", strict=True), "fr": Catalog("fr", strict=True)}
+    heard = {lang: [catalog.render(line.message_id, name="Jean") for line in out.lines]
+             for lang, catalog in words.items()}
+    assert heard["it"] == ["Jean sta guardando.", "Jean, che guarda, ha perso la connessione.",
+                           "Jean, che guarda, è di nuovo collegato.",
+                           "Jean ha smesso di guardare."]
+    assert heard["fr"][1:] == ["Jean, qui regarde, a perdu la connexion.",
+                               "Jean, qui regarde, est de retour.",
+                               "Jean ne regarde plus la partie."]
+
+
+def test_a_watcher_is_silent_about_its_own_return_not_about_another_watchers() -> None:
+    wire = Wire(0)
+    table = RemoteTable(wire.sent.append)
+    table.receive({**wire.stream.welcome(), "seat": None, "watcher": 1})  # type: ignore[dict-item]
+    for watcher in (1, 0):
+        assert table.receive(watcher_presence(wire, "Jean", "back", watcher))  # type: ignore[arg-type]
+    assert [note.message.id for note in table.notes()] == ["table.presence.watcher_back"]
+
+
+def test_a_line_refused_for_too_many_connections_is_told_once() -> None:
+    wire = Wire(0)
+    refused = {"t": "error", "id": "net.too_many_connections", "fields": {"limit": 20}}
+    for _ in range(3):  # each try to come back, a second apart
+        assert wire.table.receive(refused)  # type: ignore[arg-type]
+    assert [note.message.id for note in wire.table.notes()] == ["net.too_many_connections"]
+    assert len(wire.table.errors) == 3

@@ -185,8 +185,12 @@ def test_two_terminals_in_two_languages_print_the_local_game_of_their_seat(
 
 
 def store_seed(store: SQLiteStore, code: str) -> int:
-    return next(t.seed for t in store.tables() if t.code == code)
+    record = store.table(code)
+    assert record is not None
+    return record.seed
 
 
 def store_rules(store: SQLiteStore, code: str) -> dict[str, object]:
-    return dict(next(t.rules for t in store.tables() if t.code == code))
+    record = store.table(code)
+    assert record is not None
+    return dict(record.rules)

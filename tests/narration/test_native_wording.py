@@ -77,7 +77,8 @@ def test_french_failed_nil_is_chuter_for_the_listener_and_the_others() -> None:
             for seat in (0, 1, 2)]
     assert said == ["Vous chutez votre nil.", "Ouest chute son nil.",
                     "Votre partenaire Nord chute son nil."]
-    assert words.say("session.seating_partner") == \
+    assert words.say("session.seating_partner", place=words.compass(0),
+                     partner_place=words.compass(2)) == \
         "Vous jouez Sud\u202f; votre partenaire joue Nord."
     assert [words.say("word.seat_bid_took", seat=words.seat(1), bid=3, took=n)
             for n in (1, 5)] == ["Ouest\u202f: annonce 3, 1 pli", "Ouest\u202f: annonce 3, 5 plis"]

@@ -139,7 +139,8 @@ def test_twenty_kills_lose_no_acknowledged_action(tmp_path: Path) -> None:
         server.stop()
     store = SQLiteStore(server.database)
     for player in players:
-        record = next(r for r in store.tables() if r.code == player.code)
+        record = store.table(player.code or "")
+        assert record is not None
         core = TableCore.rebuild(record.code, record.rules, record.seed, record.grace,
                                  store.entries(record.code), keep=None)
         frames = core.streams["seat:0"].since(0) or []

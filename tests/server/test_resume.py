@@ -39,7 +39,8 @@ def moment(view: dict[str, object]) -> str | None:
 
 
 def full_stream(served: Served, code: str, viewer: str) -> list[dict[str, object]]:
-    record = next(r for r in served.store.tables() if r.code == code)
+    record = served.store.table(code)
+    assert record is not None
     core = TableCore.rebuild(code, record.rules, record.seed, record.grace,
                              served.log(code), keep=None)
     return [json.loads(frame) for frame in core.streams[viewer].since(0) or []]

@@ -21,7 +21,8 @@ from voice_spades.server.table_core import TableCore
 def replayed_and_scanned(served: Served, code: str) -> TableCore:
     """The table rebuilt from its stored log entry by entry, every frame of every viewer
     scanned for secrets as it is made."""
-    record = next(r for r in served.store.tables() if r.code == code)
+    record = served.store.table(code)
+    assert record is not None
     core = TableCore(code, record.rules, record.seed, record.grace, keep=None)
     for entry in served.log(code):
         before = {v: secrets_for(core.match, viewer_seat(v)) for v in core.streams}

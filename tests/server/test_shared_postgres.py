@@ -55,3 +55,47 @@ def test_one_table_played_from_two_processes(pg_dsn: str, tmp_path: Path) -> Non
             assert len(acts) == len(table.sent)
     finally:
         store.close()
+
+
+def test_a_friend_waiting_on_one_process_takes_the_seat_when_the_other_ends_the_hand(
+        pg_dsn: str) -> None:
+    """The wait for a bot's seat is in the log: the process leading the bots ends the
+    hand, and the friend's own process seats the friend (the other never marks the
+    friend dropped for having no line there)."""
+    from tests.server.wire_client import WireClient, play
+    from voice_spades.protocol.wire import Create, Join, SeatSpec, Start
+    from voice_spades.server.app import ServerThread
+    from voice_spades.server.hub import Hub
+    from voice_spades.server.store_postgres import open_postgres
+
+    opened = [open_postgres(pg_dsn) for _ in range(2)]
+    threads = [ServerThread(lambda s=store, f=feed: Hub(s, feed=f, bot_delay=0.0,
+                                                        mark_dropped_at_start=False)).start()
+               for store, feed in opened]
+    try:
+        host = WireClient(threads[0].address, "Ada").connect()
+        host.send(Create(options_to_dict(profile("pagat", hand_limit=2, target=2000)),
+                         (SeatSpec("human"), *[SeatSpec("bot", "easy")] * 3)))
+        host.until(lambda m: m["t"] == "welcome")
+        host.send(Start())
+        play([host], lambda: any(m["t"] == "state" and any(e["type"] == "BidMade"
+                                                           for e in m["events"])
+                                 for m in host.stream))
+        friend = WireClient(threads[1].address, "Bea").connect()
+        friend.send(Join(host.code or "", seat=2))
+        assert friend.until(lambda m: m["t"] == "welcome")["seat"] == 2
+
+        def seated() -> bool:
+            return any(m["t"] == "presence" and m["seat"] == 2 and
+                       m["state"] in ("took_seat", "dropped") for m in host.stream)
+
+        play([host, friend], seated, timeout=30)
+        news = [m["state"] for m in host.stream if m["t"] == "presence" and m["seat"] == 2]
+        assert news == ["waiting", "took_seat"], news
+        host.close()
+        friend.close()
+    finally:
+        for thread in threads:
+            thread.stop()
+        for store, _ in opened:
+            store.close()

@@ -231,3 +231,45 @@ def test_two_processes_making_the_schema_at_once_both_start(pg_dsn: str) -> None
         store.close()
     assert failures == []
     assert len(opened) == 4
+
+
+def test_one_store_leads_a_table_until_it_is_gone(pg_dsn: str) -> None:
+    first, second = PostgresStore(pg_dsn), PostgresStore(pg_dsn)
+    try:
+        gone = "voice-spades-1-00000000"
+        assert first.alive({first.process(), gone}) == {first.process()}
+        assert first.lead("123456") and first.lead("123456")  # held: still this one's
+        assert not second.lead("123456")
+        assert second.lead("654321")  # another table: free
+        first.release("123456")
+        assert second.lead("123456") and not first.lead("123456")
+        second.close()  # its connection gone (as when its process dies): the lead frees
+        end = time.monotonic() + 5  # once PostgreSQL's backend for it has ended
+        while not first.lead("123456"):
+            assert time.monotonic() < end, "the lead of a closed store never freed"
+            time.sleep(0.02)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_finished_table_is_not_loaded_and_is_removed_with_its_log_and_tokens(
+        store: PostgresStore, pg_dsn: str) -> None:
+    for code in ("111111", "222222"):
+        store.create(code, RULES, 1, 30)
+        assert store.append(code, 0, {"k": "start"})
+        store.add_token(code * 8 + "0" * 16, code, 0, "Zoé", "seat:0")
+    store.finish("111111")
+    other = PostgresStore(pg_dsn)  # a server process starting now
+    try:
+        assert [record.code for record in other.tables()] == ["222222"]
+        assert other.table("111111") is not None  # still served for its review
+        other.remove_finished(3600.0)  # finished less than an hour ago: kept
+        assert store.entries("111111")
+        other.remove_finished(0.0)
+        assert other.table("111111") is None and store.entries("111111") == []
+        assert store.token("111111" * 8 + "0" * 16) is None
+        store.remove("222222")  # an abandoned table
+        assert other.tables() == [] and store.token("222222" * 8 + "0" * 16) is None
+    finally:
+        other.close()

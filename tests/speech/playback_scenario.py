@@ -161,7 +161,7 @@ def run_play() -> dict[str, Any]:
     report["high"] = {"spans": [span(h) for h in audio.plays[said:]],
                       "finished": list(finished)}
 
-    # LOW is dropped while busy, and spoken when idle.
+    # LOW waits while busy, then is spoken whole; and at once when idle.
     finished.clear()
     said = len(audio.plays)
     speaker.say(Utterance(SHORT[1]))

@@ -120,8 +120,9 @@ def test_high_cuts_the_current_sentence_and_drops_the_queue(
 def test_low_is_dropped_while_busy_and_spoken_when_idle(
         played: tuple[dict[str, Any], npt.NDArray[np.float32]]) -> None:
     report, _ = played
-    assert report["low"]["clips"] == 2
-    assert report["low"]["finished"] == [[scenario.SHORT[1], True], ["Idle low.", True]]
+    assert report["low"]["clips"] == 3
+    assert report["low"]["finished"] == [[scenario.SHORT[1], True], ["A low message.", True],
+                                         ["Idle low.", True]]
 
 
 def test_cancel_drops_stale_tagged_speech(

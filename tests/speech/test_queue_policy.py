@@ -3,7 +3,7 @@
 import pytest
 
 from voice_spades.speech.message import LineKind, Priority, Utterance
-from voice_spades.speech.queue_policy import Admission, UtteranceQueue
+from voice_spades.speech.queue_policy import LOW_WAITING, Admission, UtteranceQueue
 from voice_spades.speech.record import Outcome
 
 
@@ -38,19 +38,30 @@ def test_normal_after_high_waits_behind_it() -> None:
 
 
 @pytest.mark.parametrize("busy", [True, False])
-def test_low_is_dropped_when_anything_is_playing_or_queued(busy: bool) -> None:
+def test_low_waits_while_anything_is_playing_or_queued(busy: bool) -> None:
     queue = UtteranceQueue()
     if not busy:
         queue.offer(Utterance("queued"), busy=False)
-    assert queue.offer(Utterance("meh", Priority.LOW), busy=busy) is Admission.DROPPED
-    assert "meh" not in texts(queue)
+    assert queue.offer(Utterance("meh", Priority.LOW), busy=busy) is Admission.WAITING
+    queue.offer(event("East plays"), busy=True)  # a later event still goes first
+    assert texts(queue)[-2:] == ["East plays", "meh"]
+    assert [queue.pop() for _ in range(len(queue))][-1] == Utterance("meh", Priority.LOW)
 
 
-def test_low_is_queued_when_idle_and_never_piles_up() -> None:
+def test_low_is_queued_when_idle_and_waits_behind_another_low() -> None:
     queue = UtteranceQueue()
     assert queue.offer(Utterance("a", Priority.LOW), busy=False) is Admission.QUEUED
-    assert queue.offer(Utterance("b", Priority.LOW), busy=False) is Admission.DROPPED
-    assert texts(queue) == ["a"]
+    assert queue.offer(Utterance("b", Priority.LOW), busy=False) is Admission.WAITING
+    assert texts(queue) == ["a", "b"]
+
+
+def test_past_its_bound_the_oldest_waiting_low_goes_unsaid() -> None:
+    queue = UtteranceQueue()
+    for n in range(LOW_WAITING + 2):
+        queue.offer(Utterance(f"chat {n}", Priority.LOW), busy=True)
+    assert texts(queue) == [f"chat {n}" for n in range(2, LOW_WAITING + 2)]
+    assert [(u.text, o) for u, o in queue.take_removed()] == [
+        ("chat 0", Outcome.DROPPED), ("chat 1", Outcome.DROPPED)]
 
 
 def test_full_queue_drops_the_oldest_but_keeps_high() -> None:
@@ -151,5 +162,5 @@ def test_what_goes_is_reported_with_the_reason() -> None:
     queue.remove_tag("trick:1:1")
     queue.clear()
     assert [(u.text, o) for u, o in queue.take_removed()] == [
-        ("meh", Outcome.DROPPED), ("card", Outcome.FOLDED), ("won", Outcome.SKIPPED)]
+        ("card", Outcome.FOLDED), ("won", Outcome.SKIPPED), ("meh", Outcome.SKIPPED)]
     assert queue.take_removed() == []

@@ -15,6 +15,7 @@ from voice_spades.bots import Bot
 from voice_spades.bots.legal_player import LegalMovePlayer
 from voice_spades.engine import Event, HandScored, Match, RuleOptions, profile
 from voice_spades.errors import InvalidStateError
+from voice_spades.narration import Verbosity
 from voice_spades.session import Decision, GameSettings, Pacer, Ports, Session
 from voice_spades.storage import SaveStore
 from voice_spades.table import LocalTable, TableSnapshot
@@ -115,3 +116,22 @@ def test_watchers_get_every_event_in_order_with_the_view_after_it() -> None:
     assert events[:len(expected)] == expected
     assert any(isinstance(e, HandScored) for e in events)
     assert snapshots[-1].to_act == session.match.to_act
+
+
+@pytest.mark.parametrize(("rules", "seat", "seating"), [
+    ("pagat", 0, "You are South, partner North."),
+    ("pagat", 1, "You are West, partner East."),
+    ("pagat", 2, "You are North, partner South."),
+    ("playroom", 2, "You sit East."),
+])
+def test_the_verbose_welcome_words_the_seat_the_session_plays(rules: str, seat: int,
+                                                              seating: str) -> None:
+    out = RecordingOutput()
+    settings = GameSettings(rules=rules, seed=5, seat=seat)
+    match = Match(profile(rules, players=3 if rules == "playroom" else None), 5)
+    session = Session(match, Ports(out, pacer=Pacer(out.is_busy, min_gap=0.0)),
+                      settings=settings, bot_factory=around, verbosity=Verbosity.VERBOSE)
+    session.start()
+    assert out.ids[0] == "session.welcome"
+    assert f" {seating} " in out.texts[0]
+    assert session.human == seat

@@ -32,6 +32,7 @@ from typing import Any
 
 from voice_spades.bench.server_clients import TableRun, percentile, play_table
 from voice_spades.engine import options_to_dict, profile
+from voice_spades.server.limits import MOST_CONNECTIONS_PER_ADDRESS
 from voice_spades.server.store_postgres import is_postgres_address
 
 START_TIMEOUT = 30.0
@@ -70,8 +71,10 @@ def servers(count: int, database: str, folder: Path) -> Iterator[list[tuple[int,
             log = folder / f"server{number}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen(
+                    # Every simulated player comes from 127.0.0.1: no cap per address.
                     [sys.executable, "-m", "voice_spades", "serve", "--host", "127.0.0.1",
-                     "--port", str(port), "--database", database, "--bot-delay", "0"],
+                     "--port", str(port), "--database", database, "--bot-delay", "0",
+                     "--max-connections", str(MOST_CONNECTIONS_PER_ADDRESS)],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             started.append((process, port))
             _wait_listening(port, process, log)

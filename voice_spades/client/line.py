@@ -70,11 +70,14 @@ class Line:
 
     def __init__(self, url: str, name: str, language: str, table: RemoteTable,
                  first: ClientMessage | None, tell: Callable[[Message], None] | None = None,
-                 for_address: str | None = None) -> None:
+                 for_address: str | None = None, kept_token: str | None = None) -> None:
         self.url = url
         self.for_address = for_address
         """The address of the player this line speaks for (a browser seat's, told to the
         server as X-Forwarded-For: its limits then count that player, not loopback)."""
+        self.kept_token = kept_token
+        """A seat's token kept from an earlier run: the first hello takes the seat back
+        with it (from the table as it stands) instead of sending ``first``."""
         self.name = name
         self.language = language
         self.table = table
@@ -170,10 +173,13 @@ class Line:
             if self._greeted:  # dropped before the welcome: a second create or join
                 raise ConnectionAbortedError  # could make a second table or seat
             self._greeted = True
-            hello = Hello(self.name, self.language)
-            ws.send(encode(hello.to_json()))
-            if self.first is not None:
-                ws.send(encode(self.first.to_json()))
+            if self.kept_token is not None:  # no last seq: the table as it stands
+                ws.send(encode(Hello(self.name, self.language,
+                                     token=self.kept_token).to_json()))
+            else:
+                ws.send(encode(Hello(self.name, self.language).to_json()))
+                if self.first is not None:
+                    ws.send(encode(self.first.to_json()))
         else:
             table.resuming()
             ws.send(encode(Hello(self.name, self.language, token=table.token,
@@ -203,10 +209,20 @@ class Line:
                                  self.table.last_seq)
                     break
         except (ConnectionClosed, OSError):
-            pass
+            self._take_rest(ws)
         finally:
             with self._lock:
                 self._ws = None
+
+    def _take_rest(self, ws: ClientConnection) -> None:
+        """Read what the server sent before it closed the line: a server that refuses
+        a connection (too many from one address) says why, then closes, maybe before
+        the hello could go."""
+        try:
+            while True:
+                self.table.receive(parse_frame(ws.recv(timeout=0)))
+        except (ConnectionClosed, OSError, TimeoutError, ProtocolError):
+            return
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, step: float = 0.02) -> bool:
@@ -225,15 +241,16 @@ WELCOME_WAIT = 10.0
 
 def open_line(url: str, name: str, first: ClientMessage,
               wait: Callable[[Callable[[], bool], float], bool] = wait_until,
-              language: str | None = None, for_address: str | None = None
-              ) -> tuple[Line, RemoteTable]:
-    """The line to ``url``, greeted: the server's welcome, its refusal, or the reason
-    there is no server (``Line.failure``). ``language``: the player's, if not the
-    game's; ``for_address``: the browser's the line speaks for (:class:`Line`)."""
+              language: str | None = None, for_address: str | None = None,
+              kept_token: str | None = None) -> tuple[Line, RemoteTable]:
+    """The line to ``url``, greeted (with ``first``, or back at a kept seat by its
+    token): the server's welcome, its refusal, or the reason there is no server
+    (``Line.failure``). ``language``: the player's, if not the game's;
+    ``for_address``: the browser's the line speaks for (:class:`Line`)."""
     holder: list[Line] = []
     table = RemoteTable(lambda message: holder[0].send(message))
     line = Line(url, name, language or active_language(), table, first,
-                for_address=for_address)
+                for_address=for_address, kept_token=kept_token)
     holder.append(line)
     line.start()
     line.opened.wait(OPEN_TIMEOUT + 1)

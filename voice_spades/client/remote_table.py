@@ -102,6 +102,8 @@ class RemoteTable:
         self.token: str | None = None
         self.my_seat: int | None = None
         """The player's seat; None when watching."""
+        self.my_watcher: int | None = None
+        """The watcher number the welcome gave; None at a seat."""
         self.host = False
         self._rules: RuleOptions | None = None
         self.started = False
@@ -298,6 +300,8 @@ class RemoteTable:
         self.token = token if isinstance(token, str) else self.token
         self.code = code if isinstance(code, str) else self.code
         self.my_seat = seat if isinstance(seat, int) else None
+        watcher = message.get("watcher")
+        self.my_watcher = watcher if isinstance(watcher, int) and self.my_seat is None else None
         self.host = message.get("host") is True
 
     def _caught_up(self) -> None:
@@ -322,8 +326,10 @@ class RemoteTable:
         error = Message(raw_id if isinstance(raw_id, str) and raw_id.startswith("net.")
                         else "net.bad_message", **fields)
         with self._lock:
+            repeated = error.id in SAID_ONCE and any(e.id == error.id for e in self.errors)
             self.errors.append(error)
-            self._notes.append(Note(error))
+            if not repeated:  # the line tries again every second: said the first time
+                self._notes.append(Note(error))
         self._wake()
 
     def _take(self, kind: object, message: dict[str, JsonValue]) -> None:
@@ -346,6 +352,10 @@ class RemoteTable:
         elif kind == "presence" and message.get("seat") == self.my_seat is not None \
                 and message.get("state") in ("joined", "took_seat", "back"):
             pass  # the player's own arrival: they know
+        elif kind == "presence" and message.get("seat") is None and \
+                message.get("watcher") == self.my_watcher is not None and \
+                message.get("state") in ("watching", "back"):
+            pass  # this watcher's own arrival
         elif kind in ("presence", "chat"):
             note = _note(kind, message)
             if note is not None:
@@ -380,6 +390,11 @@ def _seat_info(raw: dict[str, JsonValue]) -> SeatInfo:
 PRESENCE_IDS = {state: f"table.presence.{state}" for state in
                 ("joined", "left", "dropped", "back", "bot_standing_in", "took_seat", "watching")}
 """The catalog line for each presence state."""
+SAID_ONCE = frozenset({"net.too_many_connections"})
+"""Refusals of the line itself, which each try to come back meets again: said once."""
+WATCHER_IDS = {"watching": "table.presence.watcher", "dropped": "table.presence.watcher_dropped",
+               "back": "table.presence.watcher_back", "left": "table.presence.watcher_left"}
+"""The catalog line for each presence state of a watcher."""
 
 
 def _note(kind: object, message: dict[str, JsonValue]) -> Note | None:
@@ -397,7 +412,8 @@ def _note(kind: object, message: dict[str, JsonValue]) -> Note | None:
     if not isinstance(state, str) or state not in PRESENCE_IDS:
         return None
     if where is None:
-        return Note(Message("table.presence.watcher", name=who))
+        watcher_id = WATCHER_IDS.get(state)
+        return None if watcher_id is None else Note(Message(watcher_id, name=who))
     return Note(Message(PRESENCE_IDS[state], name=who, seat=where))
 
 

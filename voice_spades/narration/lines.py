@@ -12,9 +12,9 @@ from voice_spades.narration.catalog import render
 class Priority(IntEnum):
     """How a line treats speech that is already playing or queued.
 
-    ``LOW`` is spoken only when the speaker is idle, otherwise dropped (it never
-    piles up); ``NORMAL`` waits its turn and is never cut off by another NORMAL;
-    ``HIGH`` cuts the current sentence at once and clears the queue.
+    ``LOW`` waits until nothing else is being said or waiting, then is spoken (it
+    never cuts anything; a few wait at most); ``NORMAL`` waits its turn and is never
+    cut off by another NORMAL; ``HIGH`` cuts the current sentence at once and clears the queue.
     """
 
     LOW = 0

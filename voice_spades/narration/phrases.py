@@ -81,6 +81,10 @@ class Phrasebook:
         name = self._catalog.seat(self.rules.players, seat, self.verbosity)
         return Spelled(self.say("word.partner", name=name)) if self.is_partner(seat) else name
 
+    def compass(self, seat: int) -> Spelled:
+        """The compass name of ``seat`` whoever listens: "South", "North-east"."""
+        return self._catalog.seat(self.rules.players, seat, self.verbosity)
+
     def seat_cap(self, seat: int) -> str:
         """:meth:`seat` at the start of a sentence: "You", "West"."""
         return capital(self.seat(seat))

@@ -6,10 +6,13 @@ import argparse
 import getpass
 import socket
 import sys
+from collections.abc import Callable
 from contextlib import ExitStack
 
 from voice_spades.app import build_parser, check_options
-from voice_spades.client.line import DEFAULT_PORT, open_line, server_url
+from voice_spades.client.kept_seats import KeptSeat, KeptSeats
+from voice_spades.client.line import DEFAULT_PORT, Line, open_line, server_url, wait_until
+from voice_spades.client.remote_table import RemoteTable
 from voice_spades.engine import options_to_dict
 from voice_spades.errors import InvalidInputError
 from voice_spades.keys import key_mode
@@ -55,8 +58,9 @@ def host_parser() -> argparse.ArgumentParser:
 
 
 def join_parser() -> argparse.ArgumentParser:
-    """``play``'s options for speech, keys and voice, plus the table to join."""
-    p = build_parser(watch_copy=False)
+    """``play``'s options for speech, keys and voice (not its rule options: the table
+    has its host's), plus the table to join."""
+    p = build_parser(watch_copy=False, rule_options=False)
     p.prog, p.description, p.epilog = "voice-spades join", render("cli.join.description"), None
     p.add_argument("code", help=render("cli.join.code"))
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="ADDRESS",
@@ -155,7 +159,8 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
             first = Join(args.code.strip(), seat=seat, watch=args.watch)
             url = server_url(args.server)
             address = args.server
-        line, table = open_line(url, player_name(args.name), first)
+        kept = KeptSeats(paths.data_dir)
+        line, table, notes = reach_table(url, player_name(args.name), first, kept)
         stack.callback(line.close)
         refusal = (table.errors[0] if table.token is None and table.errors
                    else line.failure)  # the server's refusal says more than a closed line
@@ -168,6 +173,35 @@ def _main(argv: list[str] | None, *, hosting: bool) -> int:
         stack.callback(signals.restore)
         if interactive:
             stack.enter_context(key_mode(sys.stdin.fileno()))
-        return sit_and_play(args, paths, table, line, interactive, signals,
-                            address=address if hosting else None)
+        played = sit_and_play(args, paths, table, line, interactive, signals,
+                              address=address if hosting else None, notes=notes)
+        if table.code is not None:  # left the table: the seat is no longer to take back
+            kept.forget(url, table.code)
+        return played
     return 0
+
+
+def reach_table(url: str, name: str, first: ClientMessage, kept: KeptSeats,
+                wait: Callable[[Callable[[], bool], float], bool] = wait_until
+                ) -> tuple[Line, RemoteTable, list[Message]]:
+    """The line to the table ``first`` asks for. A join whose seat (or watcher's place)
+    is kept from an earlier run takes it back by its token; a token the server no
+    longer knows (the player was replaced, the table is gone) is forgotten and the
+    join goes as a newcomer's, with one sentence saying so."""
+    seat = kept.find(url, first.code) if isinstance(first, Join) else None
+    notes: list[Message] = []
+    if seat is None or not isinstance(first, Join) or \
+            (seat.seat is None) != first.watch or \
+            (first.seat is not None and first.seat != seat.seat):
+        line, table = open_line(url, name, first, wait)
+    else:
+        line, table = open_line(url, name, first, wait, kept_token=seat.token)
+        if table.token is None and any(e.id == "net.bad_token" for e in table.errors):
+            line.close()
+            kept.forget(url, first.code)
+            line, table = open_line(url, name, first, wait)
+            notes.append(Message("table.kept_seat_gone", code=first.code))
+    if table.token is not None and table.code is not None:  # for a restart of the game
+        kept.keep(url, table.code, KeptSeat(table.token, table.my_seat))
+    return line, table, notes
+

@@ -128,9 +128,10 @@ def wait_for_start(table: RemoteTable, line: Line, output: AnnouncerOutput,
 
 
 def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable, line: Line,
-                 interactive: bool, signals: QuitSignals, *, address: str | None) -> int:
+                 interactive: bool, signals: QuitSignals, *, address: str | None,
+                 notes: Sequence[Message] = ()) -> int:
     """Wait for the start (the host choosing seats), then play the shared table until
-    the player quits; 0."""
+    the player quits; 0. ``notes`` are said before the greeting."""
     output, notices = make_output(args, sys.stdout, keep_rate(paths.config_dir))
     keymap = load_keymap(args.keymap or paths.keymap_file)
     terminal = TerminalKeys(sys.stdin.fileno()) if interactive else None
@@ -144,7 +145,7 @@ def sit_and_play(args: argparse.Namespace, paths: DataPaths, table: RemoteTable,
                              code=table.code))
     browser = [Message("web.friends_page", address=page_address(address))] if address else []
     say(output, words, [*(n if isinstance(n, Message) else n.message for n in notices),
-                        *args.preference_problems, greeting, *browser])
+                        *args.preference_problems, *notes, greeting, *browser])
     if not wait_for_start(table, line, output, keys, signals, words):
         line.send(Leave())
         output.wait_idle(2.0)

@@ -58,7 +58,7 @@ LANGUAGES = ("en", "it", "fr")
 LEVELS = ("easy", "medium", "hard")
 SEAT_KINDS = ("human", "bot", "open")
 PRESENCE_STATES = ("joined", "left", "dropped", "back", "bot_standing_in", "took_seat",
-                   "watching")
+                   "watching", "waiting")
 STREAM_TYPES = ("table", "state", "presence", "chat")
 """Server messages that carry a ``seq`` (the viewer's stream)."""
 SERVER_TYPES = ("welcome", "created", "error", "pong", "caught_up", *STREAM_TYPES)
@@ -345,10 +345,15 @@ def error(message_id: str, **fields: JsonValue) -> dict[str, JsonValue]:
     return {"t": "error", "id": message_id, "fields": fields}
 
 
-def welcome(code: str, seat: int | None, token: str, host: bool, seq: int) -> dict[str, JsonValue]:
-    """The answer to a join, a create or a resumed hello."""
-    return {"t": "welcome", "v": VERSION, "code": code, "seat": seat, "token": token,
-            "host": host, "seq": seq}
+def welcome(code: str, seat: int | None, token: str, host: bool, seq: int,
+            watcher: int | None = None) -> dict[str, JsonValue]:
+    """The answer to a join, a create or a resumed hello (``watcher``: a watcher's
+    number, which the table's presence messages about that watcher carry)."""
+    message: dict[str, JsonValue] = {"t": "welcome", "v": VERSION, "code": code,
+                                     "seat": seat, "token": token, "host": host, "seq": seq}
+    if watcher is not None:
+        message["watcher"] = watcher
+    return message
 
 
 def is_stream(message: dict[str, JsonValue]) -> bool:

@@ -87,13 +87,23 @@ class Connection:
         self.send(encode(error_frame(error)))
 
     async def run(self) -> None:
-        """Serve the line until it closes."""
+        """Serve the line until it closes; one address past its cap of connections is
+        told so (``net.too_many_connections``) and closed."""
         writer = asyncio.ensure_future(self._write())
+        admitted = self.hub.connections.admit(self.address)
         try:
-            await self._read()
+            if admitted:
+                await self._read()
+            else:
+                log.info("refusing a connection from %s: %d open already", self.address,
+                         self.hub.connections.most)
+                self.error(ProtocolError("net.too_many_connections",
+                                         limit=self.hub.connections.most))
         except (WebSocketDisconnect, ConnectionError, RuntimeError):
             pass
         finally:
+            if admitted:
+                self.hub.connections.closed(self.address)
             self.close(CLOSE_POLICY)  # after whatever is queued (an error that says why)
             try:
                 await self.hub.disconnected(self)

@@ -1,4 +1,5 @@
-"""How fast a client may send: the rate of messages, the wrong codes, the chat.
+"""How much a client may do: the connections of one address, the rate of messages, the
+wrong codes, the chat.
 
 Each limiter takes the time as an argument (``time.monotonic()`` in the server), so the
 tests drive them without waiting.
@@ -98,3 +99,36 @@ class ChatRate:
             return False
         times.append(now)
         return True
+
+
+CONNECTIONS_PER_ADDRESS = 20
+"""Open connections one address may have (``serve --max-connections``): a household or
+a club behind one router plays a few tables at most, each player one line."""
+
+MOST_CONNECTIONS_PER_ADDRESS = 100_000
+"""The highest ``--max-connections``: the bench's simulated players all come from
+127.0.0.1."""
+
+
+class AddressConnections:
+    """Open connections per client address, up to ``most`` each."""
+
+    def __init__(self, most: int = CONNECTIONS_PER_ADDRESS) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (not counted) past the cap."""
+        count = self.open.get(address, 0)
+        if count >= self.most:
+            return False
+        self.open[address] = count + 1
+        return True
+
+    def closed(self, address: str) -> None:
+        """An admitted connection from ``address`` ended."""
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)

@@ -13,7 +13,7 @@ has a :class:`Feed` telling this process when a table it serves got a new entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -59,7 +59,23 @@ class TableStore(Protocol):
         ...
 
     def tables(self) -> list[TableRecord]:
-        """Every live table, to load at start-up."""
+        """Every table not finished, to load at start-up."""
+        ...
+
+    def table(self, code: str) -> TableRecord | None:
+        """Table ``code`` (finished or not), or None."""
+        ...
+
+    def finish(self, code: str) -> None:
+        """The table's match is over: no start-up loads it any more."""
+        ...
+
+    def remove(self, code: str) -> None:
+        """Forget the table, its log and its tokens (its code may be given again)."""
+        ...
+
+    def remove_finished(self, older_than: float) -> None:
+        """Remove the tables finished more than ``older_than`` seconds ago."""
         ...
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
@@ -69,6 +85,23 @@ class TableStore(Protocol):
 
     def token(self, token_hash: str) -> TokenRecord | None:
         """The record of a token's hash, or None."""
+        ...
+
+    def lead(self, code: str) -> bool:
+        """Whether this process drives table ``code``'s bots (taking the lead if no live
+        process has it): exactly one process does, so no bot move is made twice."""
+        ...
+
+    def release(self, code: str) -> None:
+        """Give up the lead of table ``code``."""
+        ...
+
+    def process(self) -> str:
+        """This process's name among those sharing the store ("" when none do)."""
+        ...
+
+    def alive(self, names: Collection[str]) -> set[str]:
+        """Which of the processes ``names`` are still running."""
         ...
 
     def close(self) -> None:

@@ -18,8 +18,11 @@ PostgreSQL address is given.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
@@ -30,6 +33,10 @@ if TYPE_CHECKING:
     import psycopg
 
 CHANNEL = "voice_spades_log"
+LEAD_KEY = 461_047
+"""First half of the advisory lock that makes one process the driver of a table's bots
+(the second half is the table's 6-digit code, so no two tables share one); the
+two-number form never meets the one-number locks of ``voice_spades_append``."""
 SCHEMA_LOCK = 461_046
 """Advisory lock key held while the schema is made, so two processes starting at once
 do not both create it (CREATE ... IF NOT EXISTS races on the catalog's unique keys)."""
@@ -42,6 +49,7 @@ CREATE TABLE IF NOT EXISTS voice_spades_tables (
     grace integer NOT NULL,
     created timestamptz NOT NULL DEFAULT now()
 );
+ALTER TABLE voice_spades_tables ADD COLUMN IF NOT EXISTS finished timestamptz;
 CREATE TABLE IF NOT EXISTS voice_spades_entries (
     code text NOT NULL REFERENCES voice_spades_tables (code) ON DELETE CASCADE,
     idx integer NOT NULL,
@@ -82,10 +90,28 @@ def is_postgres_address(database: str | None) -> bool:
     return database is not None and database.startswith(("postgresql://", "postgres://"))
 
 
-def _connect(dsn: str) -> psycopg.Connection[Any]:
+def process_name() -> str:
+    """A server's name in PostgreSQL, ``voice-spades-PID-RANDOM``: the
+    ``application_name`` of each of its sessions, so pg_stat_activity says which
+    process holds what, and a server none of whose sessions is left has died. The
+    random part tells apart servers on several machines that share a pid (and two
+    stores in one process, as the tests make)."""
+    return f"voice-spades-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def _connect(dsn: str, name: str) -> psycopg.Connection[Any]:
     import psycopg
 
-    return psycopg.connect(dsn, autocommit=True, connect_timeout=10)
+    return psycopg.connect(dsn, autocommit=True, connect_timeout=10, application_name=name)
+
+
+def _lead_key(code: str) -> int:
+    return int(code) if code.isdigit() and len(code) <= 9 else hash_code(code)
+
+
+def hash_code(code: str) -> int:
+    """A stable 31-bit number for a code that is not digits (none the server makes)."""
+    return int.from_bytes(hashlib.sha256(code.encode("utf-8")).digest()[:4], "big") >> 1
 
 
 class PostgresStore:
@@ -102,17 +128,21 @@ class PostgresStore:
 
     def __init__(self, dsn: str) -> None:
         self._dsn = dsn
+        self.name = process_name()
         self._idle: queue.LifoQueue[psycopg.Connection[Any]] = queue.LifoQueue()
         self._all: list[psycopg.Connection[Any]] = []
         self._lock = threading.Lock()
-        first = _connect(dsn)
+        first = _connect(dsn, self.name)
         with first.transaction():
             first.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             first.execute(SCHEMA)
         self._all.append(first)
-        self._all += [_connect(dsn) for _ in range(self.CONNECTIONS - 1)]
+        self._all += [_connect(dsn, self.name) for _ in range(self.CONNECTIONS - 1)]
         for conn in self._all:
             self._idle.put(conn)
+        self._lead_lock = threading.Lock()
+        self._lead_conn: psycopg.Connection[Any] | None = None
+        self._led: set[str] = set()
 
     def _call(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         import psycopg
@@ -134,7 +164,7 @@ class PostgresStore:
         raise AssertionError("unreachable")
 
     def _replace(self, old: psycopg.Connection[Any]) -> psycopg.Connection[Any]:
-        new = _connect(self._dsn)
+        new = _connect(self._dsn, self.name)
         with self._lock:
             self._all = [new if c is old else c for c in self._all]
         return new
@@ -169,9 +199,9 @@ class PostgresStore:
         return [json.loads(row[0]) for row in rows]
 
     def tables(self) -> list[TableRecord]:
-        """Every table, oldest first, to load at start-up."""
+        """Every table not finished, oldest first, to load at start-up."""
         rows = self._call("SELECT code, rules, seed, grace FROM voice_spades_tables "
-                          "ORDER BY created, code", ())
+                          "WHERE finished IS NULL ORDER BY created, code", ())
         return [TableRecord(code, json.loads(rules), int(seed), int(grace))
                 for code, rules, seed, grace in rows]
 
@@ -182,6 +212,20 @@ class PostgresStore:
                           "WHERE code = %s", (code,))
         return TableRecord(rows[0][0], json.loads(rows[0][1]), int(rows[0][2]),
                            int(rows[0][3])) if rows else None
+
+    def finish(self, code: str) -> None:
+        """The table's match is over: no process loads it at start-up any more."""
+        self._call("UPDATE voice_spades_tables SET finished = now() WHERE code = %s "
+                   "AND finished IS NULL", (code,))
+
+    def remove(self, code: str) -> None:
+        """Forget the table: its log and tokens go with it (ON DELETE CASCADE)."""
+        self._call("DELETE FROM voice_spades_tables WHERE code = %s", (code,))
+
+    def remove_finished(self, older_than: float) -> None:
+        """Remove the tables finished more than ``older_than`` seconds ago."""
+        self._call("DELETE FROM voice_spades_tables WHERE finished < now() - "
+                   "make_interval(secs => %s)", (older_than,))
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:
@@ -200,6 +244,65 @@ class PostgresStore:
         code, seat, name, viewer = rows[0]
         return TokenRecord(code, seat, name, viewer)
 
+    def lead(self, code: str) -> bool:
+        """Whether this process drives table ``code``'s bots, taking the lead if no
+        process holds it. The lead is a session advisory lock on a connection of its
+        own: PostgreSQL frees it the moment that connection ends, so when its process
+        dies (``kill -9`` included) the next process to ask takes over. A lead held is
+        checked by a round trip (a lost connection has lost its leads)."""
+        import psycopg
+
+        with self._lead_lock:
+            for attempt in (1, 2):
+                try:
+                    if self._lead_conn is None or self._lead_conn.closed:
+                        self._led.clear()
+                        self._lead_conn = _connect(self._dsn, self.name)
+                    if code in self._led:
+                        self._lead_conn.execute("SELECT 1")
+                        return True
+                    row = self._lead_conn.execute("SELECT pg_try_advisory_lock(%s, %s)",
+                                                  (LEAD_KEY, _lead_key(code))).fetchone()
+                    if row is not None and row[0]:
+                        self._led.add(code)
+                        return True
+                    return False
+                except psycopg.OperationalError:
+                    self._led.clear()
+                    if self._lead_conn is not None:
+                        self._lead_conn.close()
+                    self._lead_conn = None
+                    if attempt == 2:
+                        return False
+        return False
+
+    def release(self, code: str) -> None:
+        """Give up the lead of table ``code`` (it left this process's memory)."""
+        import psycopg
+
+        with self._lead_lock:
+            if code not in self._led or self._lead_conn is None:
+                return
+            self._led.discard(code)
+            try:
+                self._lead_conn.execute("SELECT pg_advisory_unlock(%s, %s)",
+                                        (LEAD_KEY, _lead_key(code)))
+            except psycopg.OperationalError:
+                self._lead_conn.close()
+                self._lead_conn = None
+
+    def process(self) -> str:
+        """This server's name (:func:`process_name`), which its players' presence
+        carries."""
+        return self.name
+
+    def alive(self, names: Collection[str]) -> set[str]:
+        """Which of the processes ``names`` still have a session in PostgreSQL (a
+        process killed loses its sessions as its sockets close)."""
+        rows = self._call("SELECT DISTINCT application_name FROM pg_stat_activity "
+                          "WHERE application_name = ANY(%s)", (list(names),))
+        return {str(row[0]) for row in rows}
+
     def sessions(self) -> set[int]:
         """The PostgreSQL sessions this store writes through (notifications carry them)."""
         with self._lock:
@@ -210,6 +313,10 @@ class PostgresStore:
         with self._lock:
             for conn in self._all:
                 conn.close()
+        with self._lead_lock:
+            if self._lead_conn is not None:
+                self._lead_conn.close()
+            self._led.clear()
 
 
 class PostgresFeed:
@@ -227,8 +334,11 @@ class PostgresFeed:
     RETRY = 1.0
 
     def __init__(self, dsn: str,
-                 own_sessions: Callable[[], Collection[int]] | None = None) -> None:
+                 own_sessions: Callable[[], Collection[int]] | None = None,
+                 name: str | None = None) -> None:
         self._dsn = dsn
+        self._name = name or process_name()
+        """Its session's ``application_name``: its store's, in a server."""
         self._own_sessions = own_sessions
         self._closed = threading.Event()
         self._listening = threading.Event()
@@ -251,7 +361,7 @@ class PostgresFeed:
         first = True
         while not self._closed.is_set():
             try:
-                with _connect(self._dsn) as conn:
+                with _connect(self._dsn, self._name) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if not first:
                         self._catch_up(conn, callback)
@@ -292,5 +402,5 @@ def open_postgres(dsn: str) -> tuple[PostgresStore, PostgresFeed]:
     """The store and feed for ``--database postgresql://...`` (the feed passes on what
     other processes append, not this store's own entries)."""
     store = PostgresStore(dsn)
-    return store, PostgresFeed(dsn, own_sessions=store.sessions)
+    return store, PostgresFeed(dsn, own_sessions=store.sessions, name=store.name)
 

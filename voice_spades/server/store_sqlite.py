@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from voice_spades.server.store import Entry, TableRecord, TokenRecord
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, rules TEXT NOT NULL, seed INTEGER NOT NULL,
-    grace INTEGER NOT NULL, live INTEGER NOT NULL DEFAULT 1);
+    grace INTEGER NOT NULL, live INTEGER NOT NULL DEFAULT 1, finished REAL);
 CREATE TABLE IF NOT EXISTS log (
     code TEXT NOT NULL, idx INTEGER NOT NULL, entry TEXT NOT NULL,
     PRIMARY KEY (code, idx)) WITHOUT ROWID;
@@ -57,6 +59,9 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(tables)")]
+        if "finished" not in columns:  # a file from before finished tables were removed
+            self._db.execute("ALTER TABLE tables ADD COLUMN finished REAL")
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -132,18 +137,61 @@ class SQLiteStore:
         return [json.loads(row[0]) for row in rows]
 
     def tables(self) -> list[TableRecord]:
-        """Every live table."""
+        """Every table not finished."""
         with self._lock:
             rows = self.db.execute(
                 "SELECT code, rules, seed, grace FROM tables WHERE live = 1").fetchall()
         return [TableRecord(code, json.loads(rules), seed, grace)
                 for code, rules, seed, grace in rows]
 
-    def finish(self, code: str) -> None:
-        """The table's match is over: it is no longer loaded at start-up (its log and
-        its code stay, so the code is never given again)."""
+    def table(self, code: str) -> TableRecord | None:
+        """Table ``code`` (finished or not), or None."""
         with self._lock:
-            self.db.execute("UPDATE tables SET live = 0 WHERE code = ?", (code,))
+            row = self.db.execute("SELECT code, rules, seed, grace FROM tables WHERE code = ?",
+                                  (code,)).fetchone()
+        return None if row is None else TableRecord(row[0], json.loads(row[1]), row[2], row[3])
+
+    def finish(self, code: str) -> None:
+        """The table's match is over: it is no longer loaded at start-up."""
+        with self._lock:
+            self.db.execute("UPDATE tables SET live = 0, finished = ? WHERE code = ?",
+                            (time.time(), code))
+
+    def remove(self, code: str) -> None:
+        """Forget the table: its log, its tokens, its code (which may be given again)."""
+        with self._lock:
+            self.db.execute("BEGIN")
+            try:
+                for table in ("log", "tokens", "tables"):
+                    self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+            except sqlite3.Error:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def remove_finished(self, older_than: float) -> None:
+        """Remove the tables finished more than ``older_than`` seconds ago."""
+        with self._lock:
+            codes = [row[0] for row in self.db.execute(
+                "SELECT code FROM tables WHERE live = 0 AND coalesce(finished, 0) < ?",
+                (time.time() - older_than,))]
+        for code in codes:
+            self.remove(code)
+
+    def lead(self, code: str) -> bool:
+        """Always: one process owns a SQLite store, and drives every table's bots."""
+        return True
+
+    def release(self, code: str) -> None:
+        """Nothing to give up (see :meth:`lead`)."""
+
+    def process(self) -> str:
+        """No name: one process owns a SQLite store."""
+        return ""
+
+    def alive(self, names: Collection[str]) -> set[str]:
+        """Every one (see :meth:`process`)."""
+        return set(names)
 
     def add_token(self, token_hash: str, code: str, seat: int | None, name: str,
                   viewer: str) -> None:

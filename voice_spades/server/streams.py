@@ -29,6 +29,12 @@ def watch_viewer(index: int) -> str:
     return f"watch:{index}"
 
 
+def viewer_watcher(viewer: str) -> int | None:
+    """The watcher number of a viewer key; None for a seat."""
+    kind, _, number = viewer.partition(":")
+    return int(number) if kind == "watch" else None
+
+
 def viewer_seat(viewer: str) -> int | None:
     """The seat of a viewer key; None for a watcher."""
     kind, _, number = viewer.partition(":")

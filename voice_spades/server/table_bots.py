@@ -9,9 +9,10 @@ A friend waiting for a bot's seat sits down as soon as a hand is over.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from voice_spades.bots import Bot, decide
 from voice_spades.engine import action_to_text
@@ -22,8 +23,21 @@ from voice_spades.server.streams import seat_viewer
 
 log = logging.getLogger(__name__)
 
-Commit = Callable[[LiveTable, Entry], Awaitable[object]]
-"""Store an entry, apply it, send what it causes (:meth:`Hub._commit`)."""
+
+class Commit(Protocol):
+    """Store an entry, apply it, send what it causes (:meth:`Hub.commit`); ``remake``
+    makes the entry again if another process stored first."""
+
+    def __call__(self, table: LiveTable, entry: Entry,
+                 remake: Callable[[], Entry] | None = None) -> Awaitable[object]:
+        ...
+
+
+Lead = Callable[[str], Awaitable[bool]]
+"""Whether this process drives a table's bots (:meth:`TableStore.lead`)."""
+LEAD_RETRY = 1.0
+"""Seconds between asks for the lead of a table whose bots another process drives: how
+long a table's bots may wait after that process dies."""
 
 
 def seated_entry(seat: int, state: str, name: str, hashed: str, host: bool = False) -> Entry:
@@ -36,12 +50,33 @@ def seated_entry(seat: int, state: str, name: str, hashed: str, host: bool = Fal
     return entry
 
 
+def watcher_entry(viewer: str, state: str, name: str) -> Entry:
+    """The presence entry of watcher ``viewer`` (``"watch:0"``) who ``state``:
+    ``dropped``, ``back`` or ``left``."""
+    return {"k": "presence", "seat": None, "state": state, "name": name, "viewer": viewer}
+
+
+def _took_seat(table: LiveTable, seat: int, waiting: tuple[str, str, str]) -> Entry:
+    """The entry seating the friend who waits for ``seat`` (the hand is over)."""
+    core = table.core
+    if not core.between_hands or core.waiting.get(seat) != waiting:
+        raise ProtocolError("net.stale")
+    name, holder, via = waiting
+    entry: Entry = {"k": "presence", "seat": seat, "state": "took_seat", "name": name,
+                    "tok": holder}
+    return {**entry, "via": via} if via else entry
+
+
 class TableBots:
     """Bot turns and grace timers for the tables of one hub."""
 
     def __init__(self, commit: Commit, bot_delay: float,
-                 bot_factory: Callable[[str, int, Any, int], Bot]) -> None:
+                 bot_factory: Callable[[str, int, Any, int], Bot], lead: Lead,
+                 process: str = "") -> None:
         self.commit = commit
+        self.lead = lead
+        self.process = process
+        """This process's name among those sharing the store ("" when none do)."""
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
 
@@ -67,17 +102,26 @@ class TableBots:
         self.schedule(table)
 
     async def take_pending(self, table: LiveTable) -> None:
-        """Friends waiting for a bot's seat sit down once a hand is over."""
+        """Friends waiting for a bot's seat sit down once a hand is over (whichever
+        process ends the hand seats them). A friend whose line is gone from their own
+        process is marked dropped: the seat waits out the grace period. (One who came
+        through a process that died is marked so by the watch of processes.)"""
         core = table.core
-        while table.pending and core.between_hands:
-            seat, (name, hashed) = table.pending.popitem()
-            if core.seats[seat].kind == "bot":
-                await self.commit(table, seated_entry(seat, "took_seat", name, hashed))
-                here = table.clients.get(seat_viewer(seat), [])
-                if not any(c.token_hash == hashed for c in here):  # gone while waiting
-                    await self.commit(table, {"k": "presence", "seat": seat,
-                                               "state": "dropped", "name": name})
-                    self.start_grace(table, seat)
+        for seat, waiting in list(core.waiting.items()):
+            if not core.between_hands or core.waiting.get(seat) != waiting:
+                continue
+            name, holder, via = waiting
+            seated = functools.partial(_took_seat, table, seat, waiting)
+            try:  # made again after news from other processes
+                await self.commit(table, seated(), seated)
+            except ProtocolError:
+                continue  # another process seated the friend first
+            here = any(holder_of(c.token_hash) == holder
+                       for c in table.clients.get(seat_viewer(seat), []))
+            if not here and via == self.process:
+                await self.commit(table, {"k": "presence", "seat": seat,
+                                          "state": "dropped", "name": name})
+                self.start_grace(table, seat)
 
     def schedule(self, table: LiveTable) -> None:
         """Start the bot's turn if a bot is to act and none is thinking already."""
@@ -89,6 +133,9 @@ class TableBots:
     async def _bot_turn(self, table: LiveTable) -> None:
         core = table.core
         while (seat := core.bot_to_act()) is not None:
+            if not await self.lead(core.code):  # another process drives them
+                await asyncio.sleep(LEAD_RETRY)
+                continue
             if self.bot_delay and core.humans_present():
                 await asyncio.sleep(self.bot_delay)
             async with table.lock:
@@ -101,15 +148,19 @@ class TableBots:
                 bot = table.bots[seat][1]
                 view = core.match.view(seat)
                 action = await asyncio.to_thread(decide, bot, view)
+                text = action_to_text(action)
                 try:
-                    await self.commit(table, core.bot_entry(seat, action_to_text(action)))
-                except ProtocolError as refusal:  # a bot's bug: stop, never loop on it
+                    # Made again (and checked again) after news another process
+                    # stored first: a presence or a chat leaves the move as it was.
+                    await self.commit(table, core.bot_entry(seat, text),
+                                      functools.partial(core.bot_entry, seat, text))
+                except ProtocolError as refusal:
+                    if refusal.message_id in ("net.stale", "net.not_your_turn"):
+                        continue  # the table moved on meanwhile: think again
                     log.error("table %s: the bot at seat %d was refused: %r", core.code,
                               seat, refusal.message)
-                    return
+                    return  # a bot's bug: stop, never loop on it
                 await self.take_pending(table)
-
-
 
     def close(self, table: LiveTable) -> None:
         """Stop the table's bot and timers."""

@@ -46,6 +46,7 @@ from voice_spades.server.streams import (
     Stream,
     seat_viewer,
     viewer_seat,
+    viewer_watcher,
     watch_viewer,
 )
 
@@ -70,6 +71,8 @@ class SeatState:
     """A bot plays this human's seat (the player dropped and the grace period passed)."""
     holder: str = ""
     """Which token holds a human's seat: the start of its SHA-256 (never sent)."""
+    via: str = ""
+    """The server process the player last came in through, with a shared store."""
 
     def to_json(self, seat: int) -> dict[str, Any]:
         """The seat as the ``table`` message lists it."""
@@ -96,6 +99,13 @@ class TableCore:
         self.streams: dict[str, Stream] = {
             seat_viewer(seat): Stream(keep) for seat in range(self.rules.players)}
         self.watchers = 0
+        self.waiting: dict[int, tuple[str, str, str]] = {}
+        """Bot seats a friend takes over at the next hand: seat -> (name, token holder,
+        the process the friend came through)."""
+        self.watcher_names: dict[str, str] = {}
+        """Each watcher's name, by viewer key, while it watches (connected or not)."""
+        self.watchers_away: set[str] = set()
+        """Watchers whose line dropped (their drop was said; their return will be)."""
         self.actions_this_hand = 0
         self.default_level = DEFAULT_LEVEL
         self._public_text = ""
@@ -218,16 +228,38 @@ class TableCore:
     def _presence(self, entry: Entry, out: list[Outgoing]) -> None:
         state_name, seat, name = entry["state"], entry.get("seat"), entry.get("name", "")
         new_viewer: str | None = None
+        message: dict[str, Any] = {"t": "presence", "seat": seat, "name": name,
+                                   "state": state_name}
         if seat is None:
+            given = entry.get("viewer")  # which watcher dropped, came back or left
+            watcher = given if isinstance(given, str) else ""
             if state_name == "watching":
-                new_viewer = watch_viewer(self.watchers)
+                watcher = new_viewer = watch_viewer(self.watchers)
                 self.watchers += 1
                 self.streams[new_viewer] = Stream(self.keep)
+                self.watcher_names[new_viewer] = name
+            elif state_name == "dropped":
+                self.watchers_away.add(watcher)
+            elif state_name == "back":
+                self.watchers_away.discard(watcher)
+            elif state_name == "left":
+                self.watchers_away.discard(watcher)
+                self.watcher_names.pop(watcher, None)
+            number = viewer_watcher(watcher)
+            if number is not None:
+                message["watcher"] = number
         else:
             state = self.seats[seat]
-            if state_name in ("joined", "took_seat"):
+            if entry.get("waiting"):  # a friend waits for this bot's seat, or gave up
+                if state_name == "waiting":
+                    self.waiting[seat] = (name, entry.get("tok", ""), entry.get("via", ""))
+                else:
+                    self.waiting.pop(seat, None)
+            elif state_name in ("joined", "took_seat"):
+                self.waiting.pop(seat, None)
                 self.seats[seat] = SeatState("human", name, None, connected=True,
-                                             holder=entry.get("tok", ""))
+                                             holder=entry.get("tok", ""),
+                                             via=entry.get("via", ""))
                 if entry.get("host"):
                     self.host = entry.get("tok", "")
                 new_viewer = seat_viewer(seat)
@@ -238,9 +270,9 @@ class TableCore:
                 state.connected = False
             elif state_name == "back":
                 state.connected, state.standing_in = True, False
+                state.via = entry.get("via", "")
             elif state_name == "bot_standing_in":
                 state.standing_in = True
-        message = {"t": "presence", "seat": seat, "name": name, "state": state_name}
         self._to_all(out, lambda viewer: dict(message))
         self._to_all(out, self._table_message)
         if new_viewer is not None and self.started:

@@ -25,13 +25,17 @@ def welcome(game: Game, settings: GameSettings, hints: Hints) -> Line:
     short, the rules, the number of players where the rules allow several, and the help
     key: the rest is the player's own choice, or said in every line, "partner North")."""
     rules, words = game.table.rules, game.words
-    seating = "session.seating_partner" if rules.is_partnership else "session.seating"
+    partner = rules.partner_of(game.human)
+    seating = words.say("session.seating", place=words.compass(game.human)) \
+        if partner is None else words.say("session.seating_partner",
+                                          place=words.compass(game.human),
+                                          partner_place=words.compass(partner))
     low, high = rules.player_range
     table = words.say("session.table", players=rules.players) if low != high else ""
     return game.line("session.welcome", rules=rules.name, players=rules.players, table=table,
                      level=words.say("session.level", level=words.say(
                          f"session.level_name.{settings.level}")),
-                     seating=words.say(seating), help=hints.help)
+                     seating=seating, help=hints.help)
 
 
 def match_over(game: Game, ports: Ports, human: int, event: MatchOver) -> list[Line]:

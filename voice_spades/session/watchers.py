@@ -70,9 +70,9 @@ class Watchers:
 
 
 def note_lines(game: Game, notes: Sequence[Note], *, chat_muted: bool) -> list[Line]:
-    """The lines for the table's notes: chat at low priority (said only when nothing
-    else is being said, so it never cuts a prompt or a game event), and none while
-    chat is muted."""
+    """The lines for the table's notes: chat at low priority (said once nothing else
+    is being said, so it never cuts a prompt or a game event), and none while chat is
+    muted."""
     return [game.line(note.message.id, priority=Priority.LOW if note.chat else Priority.NORMAL,
                       **note.message.fields)
             for note in notes if not (note.chat and chat_muted)]

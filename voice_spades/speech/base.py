@@ -20,7 +20,7 @@ class Speaker(Protocol):
 
     * ``say`` never blocks the caller; a ``HIGH`` utterance cuts the current one
       and goes first, replacing the answers not yet spoken; a ``NORMAL`` one waits
-      its turn and is spoken whole; a ``LOW`` one is dropped if the speaker is busy.
+      its turn and is spoken whole; a ``LOW`` one waits until nothing else is said.
       Game events (``kind`` EVENT) are never dropped unheard: a speaker that keeps a
       queue follows :mod:`voice_spades.speech.queue_policy`.
     * ``stop`` is the player's choice to skip: it drops everything queued.

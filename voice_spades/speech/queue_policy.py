@@ -9,7 +9,10 @@ and prompts) in the order it happened:
 * a ``NORMAL`` event or prompt waits its turn at the end; a prompt not yet spoken is
   stale once a newer prompt or event comes (the player acted: the game moved on), and
   goes;
-* a ``LOW`` utterance is dropped if anything is playing or queued;
+* a ``LOW`` utterance (chat) waits until nothing else is playing or queued, then is
+  said: it never cuts anything, and anything but another ``LOW`` goes before it; at
+  most :data:`LOW_WAITING` wait, and past that the oldest waiting one goes unsaid (its
+  line is printed and in the history all the same);
 * an event cut by an answer goes back in front of the flow, to be said whole again
   (whole, because a sentence resumed mid-word is not understood);
 * the bound counts answers and prompts only: game events are never pushed out.
@@ -29,6 +32,10 @@ from voice_spades.speech.message import Priority, Utterance
 from voice_spades.speech.record import Outcome
 
 DEFAULT_QUEUE_SIZE = 16
+LOW_WAITING = 8
+"""LOW utterances kept waiting for a quiet moment: a table's chat is at most five
+messages in ten seconds per player, so eight is a busy table's worth while a trick and
+its result are said; older ones are dropped (``Outcome.DROPPED``), newest kept."""
 
 
 class Admission(Enum):
@@ -39,7 +46,9 @@ class Admission(Enum):
     INTERRUPT = "interrupt"
     """Queued first; the caller must cut the utterance that is playing."""
     DROPPED = "dropped"
-    """Not queued (a LOW utterance while busy)."""
+    """Not queued."""
+    WAITING = "waiting"
+    """A LOW utterance, kept until nothing else is playing or queued."""
 
 
 def is_flow(u: Utterance) -> bool:
@@ -57,6 +66,8 @@ class UtteranceQueue:
         if maxsize < 1:
             raise ValueError("the queue must hold at least one utterance")
         self._items: deque[Utterance] = deque()
+        self._low: deque[Utterance] = deque()
+        """LOW utterances waiting for quiet, oldest first."""
         self._maxsize = maxsize
         self._removed: list[tuple[Utterance, Outcome]] = []
 
@@ -67,9 +78,11 @@ class UtteranceQueue:
             self._items.appendleft(u)
             self._bound()
             return Admission.INTERRUPT if busy else Admission.QUEUED
-        if u.priority is Priority.LOW and (busy or self._items):
-            self._removed.append((u, Outcome.DROPPED))
-            return Admission.DROPPED
+        if u.priority is Priority.LOW and (busy or self._items or self._low):
+            self._low.append(u)
+            while len(self._low) > LOW_WAITING:
+                self._removed.append((self._low.popleft(), Outcome.DROPPED))
+            return Admission.WAITING
         if is_flow(u):
             self._remove(lambda q: q.kind is LineKind.PROMPT, Outcome.REPLACED)
         if is_flow(u):
@@ -114,20 +127,27 @@ class UtteranceQueue:
         return gone
 
     def pop(self) -> Utterance | None:
-        """The next utterance to speak, or None."""
-        return self._items.popleft() if self._items else None
+        """The next utterance to speak (a waiting LOW one once nothing else is
+        queued), or None."""
+        if self._items:
+            return self._items.popleft()
+        return self._low.popleft() if self._low else None
 
     def head(self) -> Utterance | None:
         """The next utterance to speak, left in the queue; None if empty."""
-        return self._items[0] if self._items else None
+        if self._items:
+            return self._items[0]
+        return self._low[0] if self._low else None
 
     def remove_tag(self, tag: str, outcome: Outcome = Outcome.FOLDED) -> int:
         """Drop every queued utterance tagged ``tag``; return how many went."""
         return len(self._remove(lambda q: q.tag == tag, outcome))
 
     def clear(self, outcome: Outcome = Outcome.SKIPPED) -> None:
-        """Drop everything queued."""
+        """Drop everything queued, the waiting LOW utterances too."""
         self._remove(lambda q: True, outcome)
+        self._removed.extend((q, outcome) for q in self._low)
+        self._low.clear()
 
     def take_removed(self) -> list[tuple[Utterance, Outcome]]:
         """The utterances let go of since the last call, and why."""
@@ -135,7 +155,7 @@ class UtteranceQueue:
         return removed
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) + len(self._low)
 
     def __iter__(self) -> Iterator[Utterance]:
-        return iter(list(self._items))
+        return iter([*self._items, *self._low])

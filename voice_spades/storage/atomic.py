@@ -8,23 +8,29 @@ import time
 from pathlib import Path
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically and durably
     (:func:`atomic_write_bytes`)."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), mode)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` atomically and durably.
 
     The data goes to a temporary file in the same folder, is flushed and fsynced,
     then renamed over ``path`` (``os.replace`` is atomic); the folder is fsynced so the
-    rename itself survives a crash.
+    rename itself survives a crash. ``mode`` (``0o600``: the owner's only) is the new
+    file's permissions from its first byte on; None keeps the usual ones.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as out:
+        if mode is not None:  # made with its permissions: never readable by others
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()  # a leftover would keep its own permissions
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+            os.close(os.open(tmp, flags, mode))
+        with open(tmp, "r+b" if mode is not None else "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
