@@ -19,6 +19,10 @@ CUTS = 20
 RESULT_EVERY = 7
 """One cut in seven waits for the player's last card of a hand: 2 cuts during a result
 (each waits for up to a hand: 4 s on a busy 2-core machine; the random cuts take 10 s)."""
+LAST_TRICK_BOT_DELAY = 0.4
+"""The bots' pace in a hand's last trick before such a cut: the line goes down after
+the player's last card reaches the server and before the others' do (the instant
+bots finished the hand first in about half the tries)."""
 BACK_WITHIN = 2.0
 """Seconds from the line's return to the client's resumed stream (issue 46, point 6)."""
 
@@ -45,15 +49,44 @@ def test_twenty_cuts_lose_nothing(tmp_path: Path) -> None:
         host_line.send(Start())
         eventually(lambda: host.ready.is_set() and friend.ready.is_set())
         last_card = threading.Event()
+        slow_last_trick = threading.Event()
         sent = line.send
+        code = host.code
+
+        def set_bot_delay(seconds: float) -> None:
+            server.call(lambda hub: setattr(hub.bots, "bot_delay", seconds))
+
+        def at_server() -> tuple[int, int]:
+            """The server's hand number, and the player's cards still held there."""
+            view = server.call(lambda hub: hub.tables[code].core.match.view(1))
+            return view.hand_number, view.cards_held[1]
 
         def send(message: ClientMessage) -> None:  # notes the hand's last card going
             view = friend.view()
             last = isinstance(message, Act) and view.phase is Phase.PLAY and \
                 view.cards_held[view.seat] == 1
+            if last and slow_last_trick.is_set():
+                set_bot_delay(LAST_TRICK_BOT_DELAY)
             sent(message)
             if last:
                 last_card.set()
+
+        def cut_before_the_result() -> int:
+            """Wait for a hand whose last card is not the player's, and return its
+            number once the player's last card is at the server (the others' to come)."""
+            slow_last_trick.set()
+            try:
+                for _hand in range(8):
+                    last_card.clear()
+                    assert last_card.wait(15), "no hand ended"
+                    hand = friend.view().hand_number
+                    eventually(lambda h=hand: at_server() != (h, 1), timeout=5.0)
+                    if at_server() == (hand, 0):
+                        return hand
+                    set_bot_delay(0.0)  # the player's card ended that hand: the next one
+                raise AssertionError("the player's card ended 8 hands in a row")
+            finally:
+                slow_last_trick.clear()
 
         line.send = send  # type: ignore[method-assign]
         host_play = SelfPlaying(host, seed=1, delay=0.01).start()
@@ -62,15 +95,17 @@ def test_twenty_cuts_lose_nothing(tmp_path: Path) -> None:
         backs: list[float] = []
         try:
             for cut in range(CUTS):
-                if cut % RESULT_EVERY == RESULT_EVERY - 1:
-                    last_card.clear()
-                    assert last_card.wait(15), "no hand ended"
-                    time.sleep(0.02)  # the card reaches the server; the result is coming
+                result_cut = cut % RESULT_EVERY == RESULT_EVERY - 1
+                if result_cut:
+                    hand = cut_before_the_result()
                     phases["hand-result"] += 1
                 else:
                     time.sleep(rng.uniform(0.03, 0.15))
                     phases[moment(friend.view())] += 1
                 proxy.down()
+                if result_cut:  # down until the others have ended the hand
+                    eventually(lambda h=hand: at_server()[0] > h, timeout=5.0)
+                    set_bot_delay(0.0)
                 time.sleep(rng.uniform(0.05, 0.3))  # the others play on meanwhile
                 proxy.up()
                 returned = time.monotonic()
@@ -83,7 +118,6 @@ def test_twenty_cuts_lose_nothing(tmp_path: Path) -> None:
         assert line.reconnections == CUTS
         assert max(backs) <= BACK_WITHIN, backs
         assert friend.gaps == 0 and friend.duplicates == 0
-        code = host.code
 
         def served_seq() -> int:
             return int(server.call(lambda hub: hub.tables[code].core.streams["seat:1"].seq))
