@@ -260,7 +260,7 @@ class Session:
                     if self.asked.first_told():  # in turn, after the prompt, which stands
                         self.emit([self.line("error.key_too_early", key=item.label)])
                 else:
-                    self._intent(intent)
+                    self._intent(intent, keyed=True)
             elif isinstance(item, InputEnded):
                 self.quit("session.input_ended")
             else:
@@ -269,9 +269,9 @@ class Session:
                 self.asked.asked()  # a new question: keys read before it wait
             self._changed()
 
-    def _intent(self, intent: AnyIntent) -> None:
+    def _intent(self, intent: AnyIntent, keyed: bool = False) -> None:
         if isinstance(intent, Chat):  # table talk: not about the cards
-            self.emit(self.watchers.chat(self.table, self.game, intent))
+            self.emit(self.watchers.chat(self.table, self.game, intent, keyed=keyed))
         else:
             self.carry_out(self.game.turn.decide(intent, self.game.turn_table()))
 
