@@ -16,9 +16,9 @@ from voice_spades.voice.listener import VoiceInput
 from voice_spades.voice.recognizers.base import Recognition
 from voice_spades.voice.understanding.confirmation import understand
 from voice_spades.voice.understanding.grammar import PhraseTable, build_phrases
-from voice_spades.voice.understanding.irreversible import CLEAR_BARS
+from voice_spades.voice.understanding.irreversible import CLEAR_BAR
 
-SLEEP_CONFIDENCE, _ = CLEAR_BARS["en"]
+SLEEP_CONFIDENCE = CLEAR_BAR
 
 
 def heard(text: str, confidence: float, share: float | None = None) -> Recognition:
@@ -66,7 +66,7 @@ def test_a_draw_said_aloud_is_always_asked_about(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_language_asks_before_sleeping_on_an_unclear_sleep_word(language: str) -> None:
     lexicon = lexicon_for(language)
-    bar, _ = CLEAR_BARS[language]
+    bar = CLEAR_BAR
     sleep = lexicon.listening["sleep"][0]
     session, _ = at_my_bid()
     voice_input = VoiceInput(session, Scripted((sleep, bar - 0.1)),  # type: ignore[arg-type]
