@@ -4,6 +4,7 @@
     voice-spades simulate ...          bot-only matches, summary printed
     voice-spades bench engine|bots|voice|speech|pace|server|web ...
     voice-spades models list|download vosk-en
+    voice-spades voice download        the Vosk model of the game's language
     voice-spades settings [NAME [VALUE] | --reset [NAME]]
     voice-spades train-voice [--forget]  read phrases aloud: voice input learns your voice
     voice-spades serve [--host] [--port] [--database] [--bot-delay]  a table server alone
@@ -22,6 +23,7 @@ _SUBCOMMANDS: dict[str, str] = {
     "play": "voice_spades.app:main",
     "simulate": "voice_spades.simulate:main",
     "models": "voice_spades.voice.models.command:models_main",
+    "voice": "voice_spades.voice.models.command:voice_main",
     "settings": "voice_spades.settings_command:main",
     "train-voice": "voice_spades.training_command:main",
     "serve": "voice_spades.serve_command:main",

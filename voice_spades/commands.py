@@ -135,6 +135,8 @@ class Control(Enum):
     NEW_GAME = "new-game"
     VERBOSITY = "verbosity"    # cycle brief / normal / verbose
     LISTEN = "listen"          # push-to-talk: start listening
+    SLEEP = "sleep"            # stop listening: "stop listening" heard unclearly, then yes
+    GET_VOICE_MODEL = "get-voice-model"  # download the Vosk model offered, once said yes
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,7 @@ def test_with_no_argument_every_preference_is_shown(tmp_path: Path,
         "rate: not set, so the speech's own rate. It can be: 80-500, default.",
         "voice: not set, so the speech's own voice. It can be: the name of a voice, or "
         "default.",
+        "offer-voice-model: on. It can be: on, off.",
     ]
     assert not (tmp_path / "preferences.toml").exists()  # looking writes nothing
 
@@ -80,7 +81,8 @@ def test_a_preference_is_set_checked_and_kept(tmp_path: Path,
 
 @pytest.mark.parametrize(("words", "said"), [
     (["speach", "voice"], "There is no preference called speach. The preferences are: "
-                          "speech, reader-lines, sounds, sound-volume, language, rate, voice."),
+                          "speech, reader-lines, sounds, sound-volume, language, rate, voice, "
+                          "offer-voice-model."),
     (["speech", "loud"], "speech cannot be loud. It can be: auto, screen-reader, voice, text."),
     (["sound-volume", "101"], "sound-volume cannot be 101. It can be: 0-100."),
     (["language", "de"], "language cannot be de. It can be: en, it, fr, default."),

@@ -155,3 +155,41 @@ def test_chat_that_comes_while_the_game_speaks_is_said_once_it_is_quiet(
         host_line.close()
         friend_line.close()
     speaker.close()
+
+
+def test_chat_said_aloud_opens_the_line_and_the_keys_then_type_the_message() -> None:
+    from tests.client.stream import SeatStream
+    from voice_spades.commands import Chat, ChatStep
+    from voice_spades.engine import Match
+    from voice_spades.protocol import wire
+    from voice_spades.voice.understanding.grammar import build_phrases
+
+    sent: list[object] = []
+    table = RemoteTable(sent.append)
+    stream = SeatStream(Match(profile("pagat"), 1), 0)
+    table.receive(stream.table())
+    table.receive(stream.state(stream.match.opening_events()))
+    session, out, keyboard = seat_session(table)
+    said = build_phrases(table.view(), confirming=False, cursor=None).intent("chat")
+    assert said == Chat(ChatStep.OPEN)
+    session.submit(said)  # as the voice listener hands it on
+    while session.step():
+        pass
+    assert out.last().message_id == "table.chat_prompt"
+    type_keys(session, keyboard, "h", "i", "enter")
+    assert [m.text for m in sent if isinstance(m, wire.Chat)] == ["hi"]
+    type_keys(session, keyboard, "h")  # the line is closed: H reads the hand again
+    assert keyboard.typing is None
+    assert out.last().text.startswith("Your hand: ")
+
+    local, local_out = seated(0)
+    local.start()
+    local.play_bots()
+    local_keys = KeyboardInput(local, KEYMAP)
+    local.submit(Chat(ChatStep.OPEN))
+    while local.step():
+        pass
+    assert local_out.last().message_id == "table.chat_local"
+    type_keys(local, local_keys, "h")
+    assert local_keys.typing is None
+    assert local_out.last().text.startswith("Your hand: ")

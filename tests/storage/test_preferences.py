@@ -49,7 +49,7 @@ def test_the_file_is_plain_toml_a_player_can_edit(tmp_path: Path) -> None:
     save_preferences(tmp_path, Preferences(sounds=False, rate=300))
     text = preferences_file(tmp_path).read_text(encoding="utf-8")
     assert text == ('speech = "auto"\nreader_lines = "speech"\nsounds = false\n'
-                    'sound_volume = 70\nrate = 300\n')
+                    'sound_volume = 70\nrate = 300\noffer_voice_model = true\n')
     edited = text.replace("300", "350").replace("sounds = false", 'sounds = "on"')
     edited = edited.replace("sound_volume = 70", 'sound-volume = "45"')
     preferences_file(tmp_path).write_text(edited + 'language = "fr"\n', encoding="utf-8")
@@ -129,7 +129,7 @@ def test_a_preference_set_as_typed(name: str, value: str, expected: object) -> N
                                  allowed=Message("preferences.any_voice", default="default"))),
     ("volume", "3", Message("preferences.unknown_name", name="volume",
                             names="speech, reader-lines, sounds, sound-volume, language, "
-                                  "rate, voice")),
+                                  "rate, voice, offer-voice-model")),
 ])
 def test_a_wrong_name_or_value_says_what_is_accepted(name: str, value: str,
                                                       message: Message) -> None:

@@ -142,8 +142,9 @@ def test_an_italian_draw_heard_with_little_confidence_is_made() -> None:
     # Italian draws were heard at 0.25-0.46 (the English model verifies Italian
     # poorly); table talk was heard as one at 0.27 ("adoro questa canzone" as "scarto
     # questa carta"), and is asked about. French table talk was too.
-    assert understand(heard("la scarto", 0.4), draw_table(IT), lexicon=IT) == \
-        Act(DrawChoice(False))
+    made = understand(heard("la scarto", 0.4), draw_table(IT), lexicon=IT)
+    assert isinstance(made, Propose) and made.intent == Act(DrawChoice(False))  # asked, never
+    # said again (every draw said aloud is asked about)
     assert isinstance(understand(heard("scarto questa carta", 0.27), draw_table(IT),
                                  lexicon=IT), Propose)
     assert isinstance(understand(heard("je la défausse", 0.3), draw_table(FR), lexicon=FR),
@@ -191,10 +192,10 @@ def test_a_french_draw_is_asked_about_unless_it_fitted_very_well() -> None:
     table = draw_table(FR)
     talk = heard("je garde", 0.88, ("je jette cette carte", 0.01))
     assert isinstance(understand(talk, table, lexicon=FR), Propose)
-    assert understand(heard("je garde", 0.98, ("je jette cette carte", 0.01)), table,
-                      lexicon=FR) == Act(DrawChoice(True))
-    assert understand(heard("la tengo", 0.88, ("la scarto", 0.01)), draw_table(IT),
-                      lexicon=IT) == Act(DrawChoice(True))
+    for said, lexicon in ((heard("je garde", 0.98, ("je jette cette carte", 0.01)), FR),
+                          (heard("la tengo", 0.88, ("la scarto", 0.01)), IT)):
+        kept = understand(said, draw_table(lexicon), lexicon=lexicon)
+        assert isinstance(kept, Propose) and kept.intent == Act(DrawChoice(True))
 
 
 def test_english_bids_and_cards_that_fit_loosely_are_asked_not_said_again() -> None:

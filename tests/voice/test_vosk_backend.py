@@ -121,6 +121,8 @@ def test_grammar_is_the_phrases_then_unk() -> None:
     grammar = grammar_json(["queen of hearts", "pass", "what's on the table"])
     assert json.loads(grammar) == ["queen of hearts", "pass", "what's on the table", "[unk]"]
     assert json.loads(grammar_json([])) == [UNKNOWN]
+    # Vosk reads "\\u00f9" as six letters, no word of any model.
+    assert grammar_json(["più", "trèfle"], unknown=False) == '["più", "trèfle"]'
 
 
 def test_plain_result_confidence_is_the_mean_word_conf() -> None:
@@ -268,10 +270,11 @@ def test_no_installed_model_is_a_setup_error(tmp_path: Path,
 
 
 class FakeModel:
-    """Stands in for vosk.Model: knows a fixed vocabulary."""
+    """Stands in for vosk.Model: knows a fixed vocabulary, and "[unk]" as the
+    downloaded English, Italian and French models do unless ``unknown`` is False."""
 
-    def __init__(self, words: set[str]) -> None:
-        self.words = words
+    def __init__(self, words: set[str], unknown: bool = True) -> None:
+        self.words = words | {UNKNOWN} if unknown else words
 
     def vosk_model_find_word(self, word: str) -> int:
         return sorted(self.words).index(word) if word in self.words else -1
@@ -338,6 +341,13 @@ def test_phrases_become_a_cached_grammar(fake_kaldi: type[FakeKaldi]) -> None:
     recognizer.set_phrases(["queen of hearts", "PASS"])  # same set, other spelling
     assert [k.grammar for k in fake_kaldi.made] == [
         ["queen of hearts", "pass", "[unk]"], ["what's on the table", "[unk]"]]
+
+
+def test_a_model_without_unk_gets_the_phrases_alone(fake_kaldi: type[FakeKaldi]) -> None:
+    recognizer = VoskRecognizer(model=FakeModel(VOCABULARY, unknown=False))
+    recognizer.set_phrases(["pass"])
+    assert not recognizer.catches_other_speech
+    assert fake_kaldi.made[0].grammar == ["pass"]
 
 
 def test_the_grammar_cache_is_bounded(fake_kaldi: type[FakeKaldi]) -> None:

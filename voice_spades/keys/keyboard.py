@@ -40,6 +40,8 @@ class KeyboardInput:
         """A key was pressed: silence speech now, and queue what the key means.
         ``read_at`` is when a terminal read it (None for a key that cannot come early: a
         line of input, read once the game waits)."""
+        if self.typing is None and self.session.watchers.take_line():
+            self.typing = []  # voice said "chat": this key begins the message
         if self.typing is not None:
             self._type(key)
             return

@@ -36,7 +36,7 @@ from voice_spades.session.help_steps import help_lines
 from voice_spades.session.inputs import GrammarContext, Inbox, InputEnded, KeyPress, QueueItem
 from voice_spades.session.output import Output
 from voice_spades.session.pacing import Pacer
-from voice_spades.session.ports import InputHooks, Ports
+from voice_spades.session.ports import VOICE_REQUESTS, InputHooks, Ports
 from voice_spades.session.settings import GameSettings
 from voice_spades.session.turns import refused
 from voice_spades.session.watchers import Watcher, Watchers
@@ -260,7 +260,7 @@ class Session:
                     if self.asked.first_told():  # in turn, after the prompt, which stands
                         self.emit([self.line("error.key_too_early", key=item.label)])
                 else:
-                    self._intent(intent)
+                    self._intent(intent, keyed=True)
             elif isinstance(item, InputEnded):
                 self.quit("session.input_ended")
             else:
@@ -269,9 +269,9 @@ class Session:
                 self.asked.asked()  # a new question: keys read before it wait
             self._changed()
 
-    def _intent(self, intent: AnyIntent) -> None:
+    def _intent(self, intent: AnyIntent, keyed: bool = False) -> None:
         if isinstance(intent, Chat):  # table talk: not about the cards
-            self.emit(self.watchers.chat(self.table, self.game, intent))
+            self.emit(self.watchers.chat(self.table, self.game, intent, keyed=keyed))
         else:
             self.carry_out(self.game.turn.decide(intent, self.game.turn_table()))
 
@@ -325,10 +325,8 @@ class Session:
             self.verbosity = self.verbosity.next()
             name = self.game.words.say(f"session.verbosity_name.{self.verbosity.value}")
             self.emit([self.line("session.verbosity", level=name)])
-        elif request is Request.LISTEN:
-            if self.hooks.listen is not None:
-                self.hooks.listen()
-            else:
+        elif request in VOICE_REQUESTS:
+            if not self.hooks.run(request):
                 self.emit([self.line("session.listen_unavailable")])
         elif request is Request.SAVE_AND_QUIT:
             self.quit()
@@ -415,12 +413,14 @@ class Session:
         """A catalog message as a line, at the session's verbosity."""
         return self.game.line(message_id, priority=priority, **fields)
 
-    def notify(self, notices: Sequence[Message | SpadesError], *, urgent: bool = True) -> None:
+    def notify(self, notices: Sequence[Message | SpadesError], *, urgent: bool = True,
+               priority: Priority | None = None) -> None:
         """Say start-up notices, urgently (cutting what is being said) unless ``urgent``
-        is False (then in turn): messages, or errors that say what went wrong and how the
-        game carries on (why voice is off, say)."""
+        is False (then in turn), or at ``priority``: messages, or errors that say what
+        went wrong and how the game carries on (why voice is off, say)."""
         messages = [n.message if isinstance(n, SpadesError) else n for n in notices]
-        priority = Priority.HIGH if urgent else Priority.NORMAL
+        if priority is None:  # (Priority.LOW is 0, falsy)
+            priority = Priority.HIGH if urgent else Priority.NORMAL
         self.emit([self.line(m.id, priority=priority, **m.fields) for m in messages])
 
     def emit(self, lines: Sequence[Line], names: Card | None = None) -> None:

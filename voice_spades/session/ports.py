@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from voice_spades.messages import Message
+from voice_spades.session.decisions import Request
 from voice_spades.session.inputs import GrammarContext
 from voice_spades.session.output import Output
 from voice_spades.session.pacing import Pacer
@@ -50,3 +51,21 @@ class InputHooks:
     """What can be said now ("what can I say")."""
     listen: Callable[[], None] | None = None
     """Start listening (push to talk)."""
+    sleep: Callable[[], None] | None = None
+    """Stop listening (the sleep word heard unclearly, asked about, answered yes)."""
+    get_voice_model: Callable[[], None] | None = None
+    """Download the Vosk model the voice layer offered (answered yes)."""
+
+    def run(self, request: Request) -> bool:
+        """Carry out a voice request (:data:`VOICE_REQUESTS`) with the hook a layer
+        lent; False when none did (voice is off)."""
+        hook = {Request.LISTEN: self.listen, Request.SLEEP: self.sleep,
+                Request.GET_VOICE_MODEL: self.get_voice_model}.get(request)
+        if hook is None:
+            return False
+        hook()
+        return True
+
+
+VOICE_REQUESTS = frozenset({Request.LISTEN, Request.SLEEP, Request.GET_VOICE_MODEL})
+"""The requests the voice layer carries out, through :class:`InputHooks`."""

@@ -66,6 +66,8 @@ _CONTROL_REQUESTS = {
     Control.SAVE_AND_QUIT: Request.SAVE_AND_QUIT,
     Control.VERBOSITY: Request.VERBOSITY,
     Control.LISTEN: Request.LISTEN,
+    Control.SLEEP: Request.SLEEP,
+    Control.GET_VOICE_MODEL: Request.GET_VOICE_MODEL,
 }
 """Session commands the turn hands straight to the session (NEW_GAME may ask first)."""
 

@@ -4,6 +4,7 @@ and the table's notes (presence, chat) as lines."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 
 from voice_spades.commands import Chat, ChatStep
@@ -30,6 +31,17 @@ class Watchers:
         self._all: list[Watcher] = []
         self.chat_muted = False
         """True while chat is not said (a key mutes and unmutes it)."""
+        self.line_asked = threading.Event()
+        """Set when the line to type a message was opened by voice ("chat") at a shared
+        table: the keyboard, which opens it itself for the chat key, then takes the keys
+        pressed as the message (:meth:`take_line`)."""
+
+    def take_line(self) -> bool:
+        """True, once, after voice opened the line to type a message."""
+        if not self.line_asked.is_set():
+            return False
+        self.line_asked.clear()
+        return True
 
     def add(self, watcher: Watcher, table: Table) -> None:
         """Tell ``watcher`` the table now, then after every change."""
@@ -55,13 +67,16 @@ class Watchers:
         return note_lines(game, notes, chat_muted=self.chat_muted)
 
 
-    def chat(self, table: Table, game: Game, chat: Chat) -> list[Line]:
+    def chat(self, table: Table, game: Game, chat: Chat, *, keyed: bool = True) -> list[Line]:
         """What a chat intent says: the line to type opened, a message sent (or why
-        not), chat muted or back on."""
+        not), chat muted or back on. The line opened by voice (not ``keyed``) waits
+        for the keyboard's next key."""
         if chat.step is ChatStep.MUTE:
             self.chat_muted = not self.chat_muted
             return [game.line("table.chat_muted" if self.chat_muted else "table.chat_unmuted")]
         if chat.step is ChatStep.OPEN:  # a local table has no one to talk to
+            if not keyed and not isinstance(table, LocalTable):
+                self.line_asked.set()
             return [game.line("table.chat_local" if isinstance(table, LocalTable)
                               else "table.chat_prompt")]
         text = " ".join(chat.text.split())

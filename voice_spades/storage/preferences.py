@@ -59,6 +59,9 @@ class Preferences:
     language: str | None = None
     rate: int | None = None
     voice: str | None = None
+    offer_voice_model: bool = True
+    """Offer, once, to download the Vosk model of the game's language when voice starts
+    without one (turned off when the offer is made; ``on`` offers it again)."""
 
 
 PREFERENCE_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Preferences))
@@ -80,6 +83,7 @@ def allowed_values(name: str) -> str | Message:
         "speech": ", ".join(SPEECH_MODES),
         "reader_lines": ", ".join(READER_LINES),
         "sounds": "on, off",
+        "offer_voice_model": "on, off",
         "sound_volume": f"{VOLUME_RANGE[0]}-{VOLUME_RANGE[1]}",
         "language": ", ".join((*LANGUAGES, DEFAULT_WORD)),
         "rate": f"{low_rate}-{high_rate}, {DEFAULT_WORD}",
@@ -128,7 +132,7 @@ def _convert(name: str, value: object) -> object:
         return text if text in READER_LINES else _BAD
     if name == "language":
         return text if text in LANGUAGES else _BAD
-    if name == "sounds":
+    if name in ("sounds", "offer_voice_model"):
         if isinstance(value, bool):
             return value
         return True if text in _ON else False if text in _OFF else _BAD
@@ -267,6 +271,7 @@ def preferences_toml(prefs: Preferences) -> str:
     sounds = true
     sound_volume = 70
     language = "it"
+    offer_voice_model = true
     """
     lines = []
     for name in PREFERENCE_NAMES:

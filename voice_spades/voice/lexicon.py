@@ -76,6 +76,8 @@ class Lexicon:
     names: Mapping[str, str] = field(default_factory=dict)
     """How a question names a card: "card" ("{rank} of {suit}"), and with its article
     "the_card" ("{the_rank} di {suit}") where the language has one."""
+    chat: tuple[str, ...] = ()
+    """Phrases that open the line to type a message to a shared table (the chat key)."""
     offer_runner_up: bool = False
     """Whether a question about a doubtful action offers the runner-up ("Quattro? O tre?")."""
     answer_confidence: float = 0.0
@@ -199,6 +201,7 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
         numbers={int(n): word for n, word in data["numbers"].items()},
         actions=actions, answers=answers, queries=queries, commands=commands,
         listening=listening,
+        chat=tuple(data.get("chat", {}).get("open", ())),
         fillers=frozenset(data["fillers"]["words"]),
         filler_cost=float(data["fillers"]["cost"]),
         variants=variants,

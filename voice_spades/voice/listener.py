@@ -39,8 +39,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from voice_spades.commands import Act, AnyIntent, Cancel, Confirm, NotUnderstood, Propose
-from voice_spades.engine import Phase
+from voice_spades.commands import (
+    Act,
+    AnyIntent,
+    Cancel,
+    Command,
+    Confirm,
+    Control,
+    NotUnderstood,
+    Propose,
+)
 from voice_spades.errors import SetupError
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import active_language
@@ -55,8 +63,10 @@ from voice_spades.voice.audio.microphone import Device, Microphone, probe
 from voice_spades.voice.early_end import EarlyEnd
 from voice_spades.voice.learning import IF_CONFIRMED, NOW, PlayLearning, teaches
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
+from voice_spades.voice.models.offer import maybe_offer
 from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.recognizers.choice import choose_recognizer
+from voice_spades.voice.spoken_help import voice_help
 from voice_spades.voice.understanding.confirmation import (
     ConfirmationPolicy,
     asleep_reminder,
@@ -71,6 +81,7 @@ from voice_spades.voice.understanding.grammar import (
     asleep_phrases,
     build_phrases,
 )
+from voice_spades.voice.understanding.irreversible import clear
 from voice_spades.voice.understanding.meaning import read
 
 _log = logging.getLogger(__name__)
@@ -81,6 +92,8 @@ answered with "Sorry, say again"."""
 RECOGNIZER_NAMES = {"pocketsphinx": Message("voice.recognizer.pocketsphinx"),
                     "vosk": Message("voice.recognizer.vosk")}
 """How the player hears the name of each recognizer."""
+SLEEP_QUESTION = Message("voice.confirm.sleep")
+"""Asked when "stop listening" was not heard clearly (:mod:`.understanding.irreversible`)."""
 TRAINING_HINT_AFTER = 3
 """Voice that is not trained to the player's voice says once how to train it, at this
 many "Sorry, say again" in a game: trained, it understood 98-99% of English commands
@@ -161,6 +174,7 @@ class VoiceInput:
         session.listeners.append(self.context_changed)
         session.listen = self.begin_listening
         session.voice_help = self.help_text
+        session.hooks.sleep = self.sleep_agreed
         self.context_changed(session.context())
         self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
         self._thread.start()
@@ -194,6 +208,8 @@ class VoiceInput:
             session.listen = None
         if session.voice_help == self.help_text:
             session.voice_help = None
+        if session.hooks.sleep == self.sleep_agreed:
+            session.hooks.sleep = None
 
     # ----- what the session and the speaker call ----------------------------------
     def context_changed(self, context: GrammarContext) -> None:
@@ -287,6 +303,9 @@ class VoiceInput:
         reading = read(heard, table, self.lexicon)
         if isinstance(reading.meaning, Listening):
             obeyed = switch(reading, self.lexicon)
+            if obeyed is not None and not obeyed.on and not self.asleep \
+                    and not clear(reading, self.lexicon):
+                return Propose(Command(Control.SLEEP), SLEEP_QUESTION)
             if obeyed is not None:
                 self._switch(obeyed.on)
             return None
@@ -343,34 +362,18 @@ class VoiceInput:
         self.load_phrases()
         self.session.notify([Message("voice.room.awake" if on else "voice.room.asleep")])
 
+    def sleep_agreed(self) -> None:
+        """Sleep: "Stop listening?" was answered yes (session thread). The voice thread
+        loads the sleeping phrases before the next utterance."""
+        with self._cond:
+            self.asleep = True
+            self.table = None
+        self.session.notify([Message("voice.room.asleep")])
+
     def _failed(self, error: SetupError) -> None:
         """The microphone died mid-game: say so once; the keys go on."""
         self.session.listen = None
         self.session.notify([Message("voice.lost", reason=error)])
-
-
-def voice_help(context: GrammarContext, listen_key: str | None = None) -> Message:
-    """A few sentences on what can be said at this point of the game."""
-    view = context.view
-    now: Message | None = None
-    if context.question is not None:
-        now = Message("voice.help.answer")
-    elif context.over:
-        now = Message("voice.help.over")
-    elif view.is_my_turn and view.phase == Phase.BID:
-        now = Message("voice.help.bid")
-    elif view.is_my_turn and view.phase == Phase.EXCHANGE:
-        now = Message("voice.help.exchange")
-    elif view.phase == Phase.PLAY:
-        now = Message("voice.help.play")
-    always = Message("voice.help.always")
-    if now is None:
-        if listen_key:
-            return Message("voice.help.anytime_push", key=listen_key, always=always)
-        return Message("voice.help.anytime", always=always)
-    if listen_key:
-        return Message("voice.help.push", key=listen_key, now=now, always=always)
-    return Message("voice.help", now=now, always=always)
 
 
 def start_voice(session: Session, speaker: Speaker | None,
@@ -400,10 +403,9 @@ def start_voice(session: Session, speaker: Speaker | None,
                                       options.paths.voice_training_file(language),
                                       functools.partial(_learnt, voice))
     voice.start(speaker)
-    if echo_problem is not None:
-        session.notify([echo_problem])
-    if training_problem is not None:
-        session.notify([training_problem])
+    session.notify([p for p in (echo_problem, training_problem) if p is not None])
+    maybe_offer(session, language, options.paths,
+                recognizer.name == "pocketsphinx" and options.recognizer is None)
     how = Message("voice.how.push", key=options.listen_key) if options.push_to_talk \
         else Message("voice.how.open")
     if options.recognizer is None:

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from voice_spades.errors import SpadesError
 from voice_spades.messages import Message
-from voice_spades.narration.catalog import render, render_message
+from voice_spades.narration.catalog import active_language, render, render_message
 from voice_spades.narration.language import add_language_option
 from voice_spades.voice.models import download, locations
 from voice_spades.voice.models.folder import check_model_folder
@@ -25,6 +25,7 @@ from voice_spades.voice.models.locations import (
     VOSK_DOWNLOADS,
     VoskDownload,
     default_models_dir,
+    download_for,
 )
 
 
@@ -99,6 +100,24 @@ def models_main(argv: list[str]) -> int:
     except OSError as error:
         print(str(error), file=sys.stderr)
         return 1
+
+
+def voice_main(argv: list[str]) -> int:
+    """``voice-spades voice download [--dest DIR]``: the Vosk model of the game's language
+    (the one voice offers once when it starts without it); returns the exit code."""
+    parser = argparse.ArgumentParser(prog="voice-spades voice")
+    add_language_option(parser)
+    commands = parser.add_subparsers(dest="command", required=True)
+    getting = commands.add_parser("download", help=render("voice.offer.help"))
+    getting.add_argument("--dest", metavar="DIR",
+                         help=render("voice.models.help_dest", path=default_models_dir()))
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
+    language = args.language or active_language()
+    return models_main(["download", download_for(language).key,
+                        *(["--dest", args.dest] if args.dest else [])])
 
 
 def _print_list(model_path: str | None) -> int:

@@ -35,7 +35,12 @@ from voice_spades.voice.recognizers.base import (
     rejection,
 )
 from voice_spades.voice.recognizers.phrases import PhraseSet
-from voice_spades.voice.recognizers.vosk_results import combine_segments, grammar_json, parse_result
+from voice_spades.voice.recognizers.vosk_results import (
+    UNKNOWN,
+    combine_segments,
+    grammar_json,
+    parse_result,
+)
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +114,15 @@ class VoskRecognizer:
     # -- phrases ----------------------------------------------------------------
 
     @property
+    def catches_other_speech(self) -> bool:
+        """True when the model knows ``"[unk]"``, the grammar entry that soaks up speech
+        outside the phrases. Without it (some small models) the grammar holds the
+        phrases alone, and other speech is heard as a string of them, which is no
+        phrase and is rejected; a single word may still be heard as the nearest one.
+        """
+        return self._knows(UNKNOWN)
+
+    @property
     def unknown_words(self) -> tuple[str, ...]:
         """Words of the current phrases missing from the model's vocabulary."""
         return self._unknown_words
@@ -167,8 +181,8 @@ class VoskRecognizer:
         if decodable in self._recognizers:
             self._recognizers.move_to_end(decodable)
             return self._recognizers[decodable]
-        recognizer = load_vosk().KaldiRecognizer(self.model, SAMPLE_RATE,
-                                                 grammar_json(decodable))
+        recognizer = load_vosk().KaldiRecognizer(
+            self.model, SAMPLE_RATE, grammar_json(decodable, unknown=self.catches_other_speech))
         recognizer.SetWords(True)
         recognizer.SetMaxAlternatives(self.max_alternatives)
         self._recognizers[decodable] = recognizer

@@ -23,9 +23,15 @@ UNKNOWN = "[unk]"
 """Vosk's catch-all grammar entry for speech outside the phrases."""
 
 
-def grammar_json(phrases: Sequence[str]) -> str:
-    """Return the Vosk grammar for ``phrases``: a JSON list of them plus ``"[unk]"``."""
-    return json.dumps([*phrases, UNKNOWN])
+def grammar_json(phrases: Sequence[str], unknown: bool = True) -> str:
+    """Return the Vosk grammar for ``phrases``: a JSON list of them plus ``"[unk]"``
+    (left out when ``unknown`` is False: a model whose vocabulary lacks it).
+
+    Letters outside ASCII stay as they are: Vosk reads ``"\\u00e8"`` as those six
+    characters, a word no model knows, and would silently drop it ("più", "trèfle").
+    """
+    entries = [*phrases, UNKNOWN] if unknown else list(phrases)
+    return json.dumps(entries, ensure_ascii=False)
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,12 @@
 
 * A bid (and the two-player blind nil decision) is always asked about before it
   is made, unless the player switched confirmation off: "Bid four?".
-* A card (a draw decision, an exchange, "play it") is asked about only when the
-  recognizer was unsure, the words were not exactly a phrase, or another legal
-  action was nearly heard: "Queen of hearts?". An action the rules forbid is not
-  asked about: the session says why it is refused.
+* A draw decision, the exchange and going to sleep are asked about unless the words
+  were clear (:mod:`.irreversible`).
+* A card (or "play it") is asked about only when the recognizer was unsure, the words
+  were not exactly a phrase, or another legal action was nearly heard: "Queen of
+  hearts?". An action the rules forbid is not asked about: the session says why it is
+  refused.
 * Speech that sounded little like any phrase (:attr:`Reading.fit` under the floor
   :data:`FIT_FLOORS` sets for its kind) is table talk forced into the grammar: it is
   answered "say again", never asked about, so chatter at the table seldom causes a
@@ -67,6 +69,7 @@ from voice_spades.voice.understanding.grammar import (
     PhraseTable,
     card_templates,
 )
+from voice_spades.voice.understanding.irreversible import ask_first
 from voice_spades.voice.understanding.meaning import Reading, read
 
 LOW_CONFIDENCE = 0.5
@@ -506,7 +509,8 @@ def decide(reading: Reading, table: PhraseTable,
               or (reading.fit < _per_kind(UNLIKE_ASK_FITS, kind, lex, 0.0)
                   and _first_is_no_action(reading.others))
               or reading.unlike_share >= _per_kind(UNLIKE_ASK_SHARES, kind, lex, 2.0)
-              or reading.current_share >= _per_kind(CURRENT_ASK_SHARES, kind, lex, 2.0))
+              or reading.current_share >= _per_kind(CURRENT_ASK_SHARES, kind, lex, 2.0)
+              or ask_first(reading, table, lex))
     if isinstance(intent, Confirm | Cancel) and reading.confidence < _answer_bar(intent, lex):
         return NotUnderstood(reading.phrase)
     if isinstance(intent, Confirm) and policy.min_confidence > 1 and table.phase is not None \

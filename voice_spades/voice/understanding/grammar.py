@@ -25,6 +25,8 @@ from voice_spades.commands import (
     Act,
     Ask,
     Cancel,
+    Chat,
+    ChatStep,
     Command,
     Confirm,
     Intent,
@@ -150,7 +152,8 @@ def meaning_kind(meaning: Meaning) -> str:
         return "exchange"
     names: dict[type, str] = {Extreme: "extreme", Listening: "listening", Decoy: "decoy",
                               PlayCurrent: "play-it", MarkCard: "mark",
-                              Ask: "query", Command: "command", Confirm: "answer",
+                              Ask: "query", Command: "command", Chat: "command",
+                              Confirm: "answer",
                               Cancel: "answer"}
     return names.get(type(meaning), type(meaning).__name__.lower())
 
@@ -394,6 +397,7 @@ def _query_and_command_phrases(lex: Lexicon) -> Iterator[tuple[str, Meaning]]:
                 yield template, Ask(query)
     for control, phrases in lex.commands.items():
         yield from ((p, Command(control)) for p in phrases)
+    yield from ((p, Chat(ChatStep.OPEN)) for p in lex.chat)
     yield from ((p, Listening(False)) for p in lex.listening["sleep"])
 
 
