@@ -490,7 +490,7 @@ def decide(reading: Reading, table: PhraseTable,
     intent = reading.intent
     lex = lexicon or default_lexicon()
     kind = reading_kind(reading)
-    if policy.reject_table_talk and _fits_like_table_talk(reading, kind, lex) \
+    if policy.reject_table_talk and fits_like_table_talk(reading, kind, lex) \
             and not _searched_well(reading, policy):
         return NotUnderstood(reading.phrase)
     min_confidence = policy.min_confidence
@@ -526,9 +526,10 @@ def decide(reading: Reading, table: PhraseTable,
     return intent
 
 
-def _fits_like_table_talk(reading: Reading, kind: str, lexicon: Lexicon) -> bool:
-    """Whether ``reading`` fits its phrase under a table-talk floor of its kind:
-    :data:`FIT_FLOORS`, :data:`ALONE_FLOORS` or both of :data:`LOW_BOTH_FLOORS`."""
+def fits_like_table_talk(reading: Reading, kind: str, lexicon: Lexicon) -> bool:
+    """Whether ``reading`` fits its phrase under a table-talk floor of its kind
+    (:func:`reading_kind`): :data:`FIT_FLOORS`, :data:`ALONE_FLOORS` or both of
+    :data:`LOW_BOTH_FLOORS`."""
     return reading.fit < fit_floor(reading.intent, lexicon, kind) \
         or (reading.alone_fit is not None
             and reading.alone_fit < _per_kind(ALONE_FLOORS, kind, lexicon, 0.0)) \
