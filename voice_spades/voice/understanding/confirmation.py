@@ -109,14 +109,17 @@ doing" at 0.36, "i love this song" at 0.27), while right English wake phrases we
 heard at 0.49 and more (espeak-ng's "start listening", the worst) and 0.94 and more by
 flite, Festival and MBROLA voices. Below the bar a wake phrase is answered how to wake."""
 
-WAKE_ALONE_FLOORS: dict[str, float] = {"it": 0.02, "fr": 0.02}
+WAKE_ALONE_FLOORS: dict[str, float] = {"it": 0.0046, "fr": 0.02}
 """Per language, the :attr:`Reading.alone_fit` under which a wake phrase does not wake
 voice (languages whose fit is the grammar search's; English weighs the alone fit in).
 Italian table talk woke voice ("li abbiamo battuti prima" heard as "riprendi ad
 ascoltare", fit 0.69-0.75), once in 120 sentences on each of two sets: searched alone
 it fitted 0.0, where right Italian wake and sleep phrases fitted 0.06 and more, French
 ones 0.29 and more (480 espeak-ng commands a language). Under the bar the player is
-told how to wake voice (:func:`asleep_reminder`)."""
+told how to wake voice (:func:`asleep_reminder`). The Italian bar is a tenth of the
+lowest of right wake phrases on espeak-ng and MBROLA voices (0.046, 240 commands): set
+at 0.02 on espeak-ng alone, it left voice asleep for 3 of 10 right wake phrases of
+Festival, Pico and MBROLA voices, which fitted 0.0025-0.0079 alone."""
 
 REMIND_CONFIDENCE = 0.1
 """While voice sleeps, the sleep word heard again (exactly, with at least this
@@ -230,7 +233,7 @@ under 0.75 (:data:`ASK_FITS`, set on it). Right plays asked about (sets 600, 604
 
 ALONE_FLOORS: dict[str, dict[str, float]] = {
     "fr": {"query": 0.015, "other": 0.015, "bid": 0.05, "place": 0.05, "exchange": 0.01},
-    "it": {"answer": 0.02, "query": 0.002, "named": 0.005, "place": 0.01, "draw": 0.01},
+    "it": {"answer": 0.0013, "query": 0.0008, "named": 0.005, "place": 0.0023, "draw": 0.0015},
 }
 """Per language and kind, the :attr:`Reading.alone_fit` (the winner verified searched
 alone, which the recognizer measures for Italian and French without weighing it into
@@ -256,6 +259,15 @@ after, of 600 table-talk tries a set:
 No right command of 480 a language (sets 610, 612) was answered "say again" for it.
 Right French cards named outright fitted as low as 0.0, and right "play it" in both
 languages 0.002: those have no floor.
+
+Those floors, set on espeak-ng's voices, turned away right commands of voices they were
+not set on: recorded speakers fit their phrase searched alone ten to a hundred times
+lower. On Festival, Pico and MBROLA voices (sets "held" of docs/measurements.md), 7 of
+32 Italian "say again" (240 commands) had heard the right phrase and were turned away by
+these floors ("lascia perdere" at 0.0016-0.0024, "la più alta di quadri" 0.0043), and 38
+of 78 French ones. The Italian floors are now set on several voices: a tenth of the
+lowest fit of right commands of the kind on espeak-ng and two MBROLA voices (it1, it3;
+240 commands), the named cards' floor kept (0.005).
 
 French "no exchange" ("je garde toutes mes cartes", "aucun échange") has a floor of its
 own, set once voice training made table talk fit it better: trained on each espeak-ng
