@@ -329,9 +329,8 @@ def test_french_table_talk_heard_as_a_query_is_said_again_when_it_fitted_badly_a
     assert isinstance(understand(low, table, lexicon=FR), NotUnderstood)
     assert isinstance(understand(dataclasses.replace(query, alone_fit=floor * 2), table,
                                  lexicon=FR), Ask)
-    # A command ("répète") the same, at its own floor; English has no such floor (its
-    # fit weighs it in).
-    repeat = dataclasses.replace(heard("répète", 0.5), alone_fit=ALONE_FLOORS["fr"]["other"] / 2)
+    # A command ("répète") the same; English has no such floor (its fit weighs it in).
+    repeat = dataclasses.replace(heard("répète", 0.5), alone_fit=floor / 2)
     assert isinstance(understand(repeat, table, lexicon=FR), NotUnderstood)
     english = dataclasses.replace(heard("clubs", 0.5), alone_fit=floor / 2)
     assert isinstance(understand(english, play_table(EN, "8C 6H 2D"), lexicon=EN), Ask)
@@ -342,27 +341,22 @@ def test_french_table_talk_heard_as_a_query_is_said_again_when_it_fitted_badly_a
 def test_french_table_talk_heard_as_a_bid_or_place_is_said_again_when_it_fitted_badly_alone(
 ) -> None:
     # French table talk asked about as "je demande trois" or "la plus forte à pique"
-    # fitted 0.0004-0.02 searched alone; right bids of espeak-ng and MBROLA voices
-    # 0.0043 and more, right places 0.01 (recorded speakers fit far lower than
-    # espeak-ng). Right cards named outright fitted as low as 0.0 so: they have no
-    # such floor.
+    # fitted 0.0004-0.02 searched alone, right bids 0.095 and more, right places 0.149.
+    # Right cards named outright fitted as low as 0.0 so: they have no such floor.
     match = Match(profile("pagat"), seed=3)
     assert match.to_act is not None
     bids = build_phrases(match.view(match.to_act), confirming=False, cursor=None, lexicon=FR)
     bid = heard("je demande trois", 0.5)
     assert isinstance(understand(bid, bids, lexicon=FR), Propose)
-    bid_floor = ALONE_FLOORS["fr"]["bid"]
-    for alone, said in ((bid_floor / 2, NotUnderstood), (0.0043, Propose), (0.1, Propose)):
+    for alone, said in ((0.02, NotUnderstood), (0.1, Propose)):
         assert isinstance(understand(dataclasses.replace(bid, alone_fit=alone), bids,
                                      lexicon=FR), said)
     cards = play_table(FR, "8C 6H 2D")
     place = heard("la plus forte à trèfle", 0.9)
-    place_floor = ALONE_FLOORS["fr"]["place"]
-    assert isinstance(understand(dataclasses.replace(place, alone_fit=place_floor / 2), cards,
+    assert isinstance(understand(dataclasses.replace(place, alone_fit=0.02), cards,
                                  lexicon=FR), NotUnderstood)
-    for alone in (0.01, 0.15):
-        assert isinstance(understand(dataclasses.replace(place, alone_fit=alone), cards,
-                                     lexicon=FR), Propose | Act)
+    assert isinstance(understand(dataclasses.replace(place, alone_fit=0.15), cards,
+                                 lexicon=FR), Propose | Act)
     named = dataclasses.replace(heard("huit de trèfle", 0.97), alone_fit=0.0)
     assert not isinstance(understand(named, cards, lexicon=FR), NotUnderstood)
 

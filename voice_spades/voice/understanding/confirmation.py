@@ -232,8 +232,7 @@ under 0.75 (:data:`ASK_FITS`, set on it). Right plays asked about (sets 600, 604
 606): 4.31 -> 5.60%, 5.11 -> 6.81%, 2.60 -> 3.03%."""
 
 ALONE_FLOORS: dict[str, dict[str, float]] = {
-    "fr": {"query": 0.0006, "other": 0.00004, "bid": 0.0004, "place": 0.001,
-           "exchange": 0.0001},
+    "fr": {"query": 0.015, "other": 0.015, "bid": 0.05, "place": 0.05, "exchange": 0.01},
     "it": {"answer": 0.0013, "query": 0.0008, "named": 0.005, "place": 0.0023, "draw": 0.0015},
 }
 """Per language and kind, the :attr:`Reading.alone_fit` (the winner verified searched
@@ -268,11 +267,7 @@ lower. On Festival, Pico and MBROLA voices (sets "held" of docs/measurements.md)
 these floors ("lascia perdere" at 0.0016-0.0024, "la più alta di quadri" 0.0043), and 38
 of 78 French ones. The Italian floors are now set on several voices: a tenth of the
 lowest fit of right commands of the kind on espeak-ng and two MBROLA voices (it1, it3;
-240 commands), the named cards' floor kept (0.005). The French ones the same, on
-espeak-ng and MBROLA fr1, fr4, fr6 (240 commands: bid 0.0004, place 0.001, query
-0.0006, other 0.00004, exchange 0.0001, under the table talk kept "under 0.0001" below);
-French table talk fitted 0.0004-0.02 alone as a bid or a place, so more of it is asked
-about than before (docs/measurements.md, "Voices the floors were not set on").
+240 commands), the named cards' floor kept (0.005).
 
 French "no exchange" ("je garde toutes mes cartes", "aucun échange") has a floor of its
 own, set once voice training made table talk fit it better: trained on each espeak-ng
