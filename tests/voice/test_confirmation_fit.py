@@ -416,3 +416,16 @@ def test_a_french_card_named_outright_is_asked_about_under_its_own_bar() -> None
     assert isinstance(understand(loose, table, lexicon=FR), Propose)
     fitting = heard("quatre de cœur", 0.75, ("quatre de carreau", 0.0013))
     assert understand(fitting, table, lexicon=FR) == Act(Card.parse("4H"))
+
+
+def test_a_french_answer_that_fitted_like_table_talk_alone_is_said_again() -> None:
+    # Recorded voices had "bonne partie à tous" heard as "non merci" at the draw (fit
+    # 0.68, 0.0 searched alone), discarding the drawn card; right French answers fitted
+    # 0.011 and more alone but one.
+    table = build_phrases(two_player_view(True), confirming=True, cursor=None, lexicon=FR)
+    assert table.phase == Phase.DRAW
+    said = heard("non merci", 0.4)
+    assert isinstance(understand(dataclasses.replace(said, alone_fit=0.0), table, lexicon=FR),
+                      NotUnderstood)
+    kept = understand(dataclasses.replace(said, alone_fit=0.0114), table, lexicon=FR)
+    assert not isinstance(kept, NotUnderstood)

@@ -232,7 +232,8 @@ under 0.75 (:data:`ASK_FITS`, set on it). Right plays asked about (sets 600, 604
 606): 4.31 -> 5.60%, 5.11 -> 6.81%, 2.60 -> 3.03%."""
 
 ALONE_FLOORS: dict[str, dict[str, float]] = {
-    "fr": {"query": 0.015, "other": 0.015, "bid": 0.05, "place": 0.05, "exchange": 0.01},
+    "fr": {"query": 0.015, "other": 0.015, "bid": 0.05, "place": 0.05, "exchange": 0.01,
+           "answer": 0.01},
     "it": {"answer": 0.0013, "query": 0.0008, "named": 0.005, "place": 0.0023, "draw": 0.01},
 }
 """Per language and kind, the :attr:`Reading.alone_fit` (the winner verified searched
@@ -272,9 +273,14 @@ discarding the drawn card cannot be undone, and on the other voices "adoro quest
 canzone" was heard as "tengo questa carta" at 0.0082 alone. French keeps its floors: set the
 same way on espeak-ng and MBROLA fr1, fr4, fr6 (bid 0.0004, place 0.001, query 0.0006,
 command 0.00004), they would have let through 30 more right commands of the 240 of
-the other voices (60.00% understood), but French table talk fits as low alone: 41 of 420 table-talk tries
-on those voices and 87 of 420 on the others would have passed them, "quelle heure est-il"
-putting voice to sleep as "n'écoute plus" and "mon café est froid" asked about as a bid.
+the other voices (60.00% understood), but French table talk fits as low alone: 41 of
+420 table-talk tries on those voices and 87 of 420 on the others would have passed
+them, "quelle heure est-il" putting voice to sleep as "n'écoute plus" and "mon café est
+froid" asked about as a bid.
+A French answer has a floor, set that way (a tenth of 0.10, the lowest right answer on
+espeak-ng and MBROLA fr1, fr4, fr6): on the other voices "bonne partie à tous" was heard
+as "non merci" at 0.0 alone and discarded the drawn card, declined blind nil and dropped
+a question, where right answers fitted 0.011 and more but one "oui" (0.0015).
 
 French "no exchange" ("je garde toutes mes cartes", "aucun échange") has a floor of its
 own, set once voice training made table talk fit it better: trained on each espeak-ng
