@@ -429,3 +429,15 @@ def test_a_french_answer_that_fitted_like_table_talk_alone_is_said_again() -> No
                       NotUnderstood)
     kept = understand(dataclasses.replace(said, alone_fit=0.0114), table, lexicon=FR)
     assert not isinstance(kept, NotUnderstood)
+
+
+def test_a_french_card_named_outright_that_fitted_badly_alone_is_asked_about() -> None:
+    # Table talk of recorded voices played "joue deux de cœur" unasked (fit 0.92, 0.011
+    # searched alone); right cards named outright fitted as low as 0.0011 alone.
+    cards = play_table(FR, "2H 8C 6D")
+    said = heard("joue deux de cœur", 0.95)
+    assert understand(dataclasses.replace(said, alone_fit=0.2), cards,
+                      lexicon=FR) == Act(Card.parse("2H"))
+    for alone in (0.011, 0.0011):
+        assert isinstance(understand(dataclasses.replace(said, alone_fit=alone), cards,
+                                     lexicon=FR), Propose)

@@ -289,6 +289,16 @@ a l'as" kept every card at the exchange prompt at fits of 0.25-0.45 (4 of 120 tr
 set 611), each fitting under 0.0001 alone; right ones fitted 0.035 and more alone (MBROLA
 and espeak-ng voices, trained and not, 128 commands)."""
 
+ALONE_ASK_FITS: dict[str, dict[str, float]] = {
+    "fr": {"named": 0.015},
+}
+"""Per language and kind, the :attr:`Reading.alone_fit` below which an action is asked
+about (where no floor can turn it away: right French cards named outright fit as low
+as 0.0011 alone). On recorded voices table talk played "joue deux de cœur" and "joue
+quatre de trèfle" unasked (fit 0.92, alone 0.011 and 0.0); of the right French cards
+named outright, 2 of 17 (espeak-ng and MBROLA fr1, fr4, fr6) and 1 of 13 on other voices
+fitted under 0.015 alone, now asked about."""
+
 LOW_BOTH_FLOORS: dict[str, dict[str, tuple[float, float]]] = {
     "fr": {"named": (0.3, 0.04)},
 }
@@ -526,6 +536,8 @@ def decide(reading: Reading, table: PhraseTable,
               or (reading.fit < policy.unweighed_fit and not reading.others
                   and _names_a_card_or_bid(reading.meaning))
               or reading.fit < _per_kind(ASK_FITS, kind, lex, 0.0)
+              or (reading.alone_fit is not None
+                  and reading.alone_fit < ALONE_ASK_FITS.get(lex.language, {}).get(kind, 0.0))
               or (reading.search_fit is not None
                   and reading.search_fit < _per_kind(SEARCH_ASK_FITS, kind, lex, 0.0))
               or (reading.fit < _per_kind(UNLIKE_ASK_FITS, kind, lex, 0.0)
