@@ -186,7 +186,8 @@ def test_real_pocketsphinx_on_a_generated_manifest(tmp_path: Path,
 
 @pytest.mark.audio
 @pytest.mark.parametrize(("voice", "tool"), [("flite:slt", "flite"),
-                                             ("festival:kal_diphone", "text2wave")])
+                                             ("festival:kal_diphone", "text2wave"),
+                                             ("pico:en-US", "pico2wave")])
 def test_other_synthesizers_speak_phrases_pocketsphinx_understands(voice: str,
                                                                    tool: str) -> None:
     if shutil.which(tool) is None or not testspeech.tools_available():
@@ -250,3 +251,30 @@ def test_a_yes_or_no_at_the_blind_nil_or_draw_decision_counts_as_the_decision(
     assert row["prompts"]["blind-nil"]["intent_accuracy"] == 1.0
     assert row["prompts"]["draw"]["intent_accuracy"] == 0.0
     assert row["prompts"]["draw"]["wrong_unconfirmed"] == 1
+
+
+class Unsure(ScriptedRecognizer):
+    """Rejects every clip, its script's phrase the best of what it weighed."""
+
+    def decode(self, audio: bytes) -> Recognition:
+        heard = super().decode(audio)
+        best = ((heard.text, 0.6),) if heard.text else ()
+        return Recognition(None, 0.0, best, heard.audio_seconds, 0.001, reason="unsure")
+
+
+def test_say_again_to_a_phrase_heard_right_is_counted_with_its_gate(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A command answered "say again" is counted as heard right when the phrase heard
+    meant it, with what turned it away; a misheard one is not."""
+    path = silent_manifest(tmp_path, ["bid four", "queen of hearts", "what is the score"])
+    for recognizer, gate in ((PoorFit(["bid four", "ten of clubs", "what is the score"]),
+                              "floor"),
+                             (Unsure(["bid four", "ten of clubs", "what is the score"]),
+                              "recognizer")):
+        assert bench.main(["--manifest", str(path), "--json", "--grammar", "per-prompt"],
+                          opener=lambda name, r=recognizer: r) == 0
+        row = last_json(capsys.readouterr().out)[0]
+        assert row["rejected"] == 3
+        assert row["rejected_heard_right"] == 2
+        assert row["rejected_heard_right_by"][gate] == 2
+        assert sum(row["rejected_heard_right_by"].values()) == 2

@@ -74,3 +74,18 @@ def test_a_pause_inside_a_command_is_said_where_planned() -> None:
     gaps = np.diff(loud) - 1  # quiet 10 ms frames between loud ones
     # the longest quiet inside the speech is the pause (espeak-ng's own gaps are shorter)
     assert abs(gaps.max() / 100 - clip.pause) < 0.05
+
+
+def test_reverberation_keeps_the_clip_and_fills_the_quiet_after_it() -> None:
+    from voice_spades.voice.testing.manifest import plan, render, with_reverb
+
+    clip = plan(1, ["en-us"], [150], [50], [0.0])[0]
+    dry = np.frombuffer(render(clip), "<i2").astype(np.float64)
+    wet_clip = with_reverb([clip], [70], seed=1)[0]
+    assert wet_clip.reverb == 70 and wet_clip.transcript == clip.transcript
+    wet = np.frombuffer(render(wet_clip), "<i2").astype(np.float64)
+    assert len(wet) == len(dry)
+    loud = np.flatnonzero(np.abs(dry) > 0.02 * np.abs(dry).max())
+    after = slice(loud[-1] + 400, loud[-1] + 2400)  # 25-150 ms after the last sound
+    assert np.sqrt(np.mean(wet[after] ** 2)) > 3 * np.sqrt(np.mean(dry[after] ** 2))
+    assert with_reverb([clip] * 20, [0, 40], seed=2) == with_reverb([clip] * 20, [0, 40], seed=2)

@@ -47,6 +47,7 @@ from voice_spades.bench.voice_outcomes import Outcome, print_row, summary
 from voice_spades.commands import (
     Act,
     Ask,
+    Cancel,
     Command,
     Confirm,
     Control,
@@ -62,7 +63,12 @@ from voice_spades.voice.audio.features import voiced_fraction
 from voice_spades.voice.learning import teaches
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, default_lexicon, lexicon_for
 from voice_spades.voice.models.locations import find_vosk_model
-from voice_spades.voice.recognizers.base import BYTES_PER_SECOND, Recognizer, load_phrases
+from voice_spades.voice.recognizers.base import (
+    BYTES_PER_SECOND,
+    Recognition,
+    Recognizer,
+    load_phrases,
+)
 from voice_spades.voice.testing.manifest import LANGUAGE_HEADER
 from voice_spades.voice.testing.prompts import CHATTER_PROMPTS, chatter_table, prompt_table
 from voice_spades.voice.understanding.confirmation import (
@@ -70,7 +76,9 @@ from voice_spades.voice.understanding.confirmation import (
     ConfirmationPolicy,
     asleep_reminder,
     decide,
+    fits_like_table_talk,
     offered_choices,
+    reading_kind,
     switch,
 )
 from voice_spades.voice.understanding.grammar import (
@@ -80,7 +88,7 @@ from voice_spades.voice.understanding.grammar import (
     full_grammar,
     meaning_kind,
 )
-from voice_spades.voice.understanding.meaning import normalize, read
+from voice_spades.voice.understanding.meaning import Reading, normalize, read
 
 __all__ = ["BACKENDS", "Outcome", "Sample", "decode_one", "load_pcm", "main", "open_backend",
            "open_manifest", "read_manifest", "run", "summary"]
@@ -208,7 +216,9 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
                "alternatives": [[t, round(p, 4)] for t, p in result.alternatives[:3]],
                "rivals": len(reading.rivals), "reason": result.reason,
                "acts": _acts(got, table) and lasting, "expected_acts": _acts(expected, table),
-               "phrase": reading.phrase, "teaches": teaches(decided, table)}
+               "phrase": reading.phrase, "teaches": teaches(decided, table),
+               "fit": round(reading.fit, 4), "kind": reading_kind(reading),
+               "alone_fit": None if reading.alone_fit is None else round(reading.alone_fit, 4)}
     found = getattr(recognizer, "last_details", None)
     if found is not None and getattr(found, "verification", None) is not None:
         details["verification"] = round(found.verification, 4)
@@ -221,7 +231,27 @@ def decode_one(recognizer: Recognizer, table: PhraseTable, pcm: bytes, transcrip
                    wrong and lasting and not asked, asked if play else None,
                    got is None and expected is not None,
                    end - start, len(pcm) / BYTES_PER_SECOND, end - busy, details, prompt, answer,
-                   wrong and expected in offered)
+                   wrong and expected in offered,
+                   _turned_away(result, reading, table, expected, lexicon or default_lexicon(),
+                                policy) if got is None and expected is not None else "")
+
+
+def _turned_away(result: Recognition, reading: Reading, table: PhraseTable,
+                 expected: object, lexicon: Lexicon, policy: ConfirmationPolicy) -> str:
+    """For a command answered "say again": the gate that turned it away when the phrase
+    heard (or, rejected by the recognizer, its best) meant the right intent: "floor" (a
+    table-talk floor of its kind), "answer" (an answer under its confidence bar),
+    "recognizer" (the recognizer's own threshold), "other"; "" when it was misheard."""
+    heard = result.text or (result.alternatives[0][0] if result.alternatives else "")
+    phrase = normalize(heard, lexicon)
+    if not heard or expected not in (table.intent(phrase), table.meanings.get(phrase)):
+        return ""
+    if result.rejected:
+        return "recognizer"
+    if policy.reject_table_talk and fits_like_table_talk(reading, reading_kind(reading),
+                                                         lexicon):
+        return "floor"
+    return "answer" if isinstance(reading.intent, Confirm | Cancel) else "other"
 
 
 def run(recognizer: Recognizer, samples: Sequence[Sample], grammar: str,

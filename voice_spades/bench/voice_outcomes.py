@@ -39,6 +39,10 @@ class Outcome:
     offered_right: bool = False
     """Wrong and asked about, with the right action offered in the question ("Quattro?
     O tre?"): one word from the player puts it right."""
+    turned_away: str = ""
+    """Answered "say again" though the phrase heard meant the right intent: the gate
+    that turned it away ("floor": a table-talk floor of its kind; "answer": an answer's
+    confidence bar; "recognizer": the recognizer's threshold; "other"); "" otherwise."""
 
 
 def _rate(part: int, whole: int) -> float:
@@ -75,6 +79,10 @@ def _command_figures(outcomes: Sequence[Outcome]) -> dict[str, object]:
         "needless_question_rate": _rate(sum(o.needless is True for o in outcomes),
                                         sum(o.needless is not None for o in outcomes)),
         "rejection_rate": _rate(sum(o.rejected for o in outcomes), n),
+        "rejected": sum(o.rejected for o in outcomes),
+        "rejected_heard_right": sum(bool(o.turned_away) for o in outcomes),
+        "rejected_heard_right_by": {gate: sum(o.turned_away == gate for o in outcomes)
+                                    for gate in ("floor", "answer", "recognizer", "other")},
         "latency_ms_median": round(statistics.median(latencies), 1),
         "latency_ms_p95": round(latencies[min(len(latencies) - 1,
                                               int(0.95 * len(latencies)))], 1),
@@ -97,10 +105,19 @@ def _figures_line(figures: dict[str, object]) -> str:
             f"wrong {figures['wrong_intent_rate']:.2%} "
             f"({figures['wrong_unconfirmed']} not asked about, "
             f"{figures['wrong_right_offered']} asked offering the right one), "
-            f"rejected {figures['rejection_rate']:.2%}, "
+            f"rejected {figures['rejection_rate']:.2%} "
+            f"({figures['rejected_heard_right']} of {figures['rejected']} heard right"
+            f"{_gates(figures)}), "
             f"right plays asked about {figures['needless_question_rate']:.2%}, "
             f"latency median {figures['latency_ms_median']} ms, "
             f"p95 {figures['latency_ms_p95']} ms")
+
+
+def _gates(figures: dict[str, object]) -> str:
+    gates = figures["rejected_heard_right_by"]
+    assert isinstance(gates, dict)
+    named = [f"{gate} {count}" for gate, count in gates.items() if count]
+    return f": {', '.join(named)}" if named else ""
 
 
 def print_row(row: dict[str, object], outcomes: Sequence[Outcome], verbose: bool) -> None:

@@ -2,8 +2,8 @@
 
     python -m voice_spades.voice.testing.manifest --out DIR [--language en|it|fr]
         [--kinds bid,card] [--count 600] [--voices en-us,en-gb] [--speeds 130,160,200]
-        [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--colors white,brown] [--chatter]
-        [--pause-inside] [--seed 1]
+        [--pitches 35,50,70] [--noise 0,0,0.01,0.03] [--colors white,brown]
+        [--reverb 0,40,80] [--chatter] [--pause-inside] [--seed 1]
 
 Phrases are drawn from the full grammar of the language (English unless
 ``--language`` says otherwise; the voices then default to espeak-ng's voices of
@@ -14,14 +14,17 @@ a voice in turn and a speed, pitch and noise level drawn at random (list a level
 twice to draw it more often). Voices are espeak-ng's, MBROLA's recorded-speaker
 voices among them (``mb-us1``, ``mb-fr1``, ``mb-it3``...: the ``mbrola-*`` packages);
 ``flite:NAME`` (slt, rms, awb, kal16) uses the flite synthesizer and ``festival:NAME`` (kal_diphone,
-ked_diphone, cmu_us_slt_arctic_hts) Festival instead: other engines, to check
-that figures do not hold for one synthesizer only. Writes
+ked_diphone, cmu_us_slt_arctic_hts; Italian lp_diphone, pc_diphone) Festival, and
+``pico:LANG`` (en-US, it-IT, fr-FR: ``libttspico-utils``) SVOX Pico instead: other
+engines, to check that figures do not hold for one synthesizer only. Writes
 ``DIR/clips/NNNN.wav`` (16 kHz mono 16-bit) and ``DIR/manifest.tsv`` with lines
 ``clips/NNNN.wav<TAB>transcript``, paths relative to the manifest (after a first
 line ``# language: it`` for a language other than English).
 
 Noise is white, or brown (low-frequency rumble) for clips given ``brown`` among
-``--colors`` (drawn like the levels). ``--chatter`` speaks table talk instead of
+``--colors`` (drawn like the levels). ``--reverb`` draws a reverberance (sox's
+``reverb``, 0-100; 0: none) per clip, from a draw of its own, so that the other
+draws of a seed stay as they were. ``--chatter`` speaks table talk instead of
 commands (:mod:`.chatter`): sentences the game must not act on. ``--pause-inside``
 keeps the commands of two words or more and says each in two parts with a pause of
 0.25-0.4 s between ("exchange ... ten of hearts"), as a player thinking it over does:
@@ -87,6 +90,8 @@ class Clip:
     pause: float = 0.0
     """Seconds of silence said inside the phrase, after word number ``cut``."""
     cut: int = 0
+    reverb: int = 0
+    """sox's reverberance (0-100) applied to the clip, as a room would; 0: none."""
 
 
 def plan(count: int, voices: Sequence[str], speeds: Sequence[int], pitches: Sequence[int],
@@ -147,8 +152,16 @@ def with_pauses(clips: Sequence[Clip], seed: int = 1) -> list[Clip]:
     return paused
 
 
+def with_reverb(clips: Sequence[Clip], reverbs: Sequence[int], seed: int = 1) -> list[Clip]:
+    """The clips, each with a reverberance drawn from ``reverbs``."""
+    rng = random.Random(f"reverb {seed}")
+    return [replace(clip, reverb=rng.choice(reverbs)) for clip in clips]
+
+
 def render(clip: Clip) -> bytes:
-    """The clip's speech with its noise, as 16 kHz mono int16 PCM."""
+    """The clip's speech with its noise (and reverberation), as 16 kHz mono int16 PCM."""
+    if clip.reverb > 0:
+        return _reverberate(render(replace(clip, reverb=0)), clip.reverb)
     if clip.pause > 0:
         return _render_paused(clip)
     if clip.color == "white" or clip.params.noise <= NOISE_FLOOR:
@@ -172,6 +185,14 @@ def _render_paused(clip: Clip) -> bytes:
     return add_white_noise(pcm, clip.params.noise, clip.params.seed)
 
 
+def _reverberate(pcm: bytes, reverberance: int) -> bytes:
+    """``pcm`` through sox's ``reverb`` (room reflections, the tail cut to the clip's
+    length plus its padding)."""
+    raw = ["-t", "raw", "-r", str(SAMPLE_RATE), "-e", "signed-integer", "-b", "16", "-c", "1"]
+    return subprocess.run(["sox", *raw, "-", *raw, "-", "reverb", str(reverberance)],
+                          input=pcm, check=True, capture_output=True).stdout[:len(pcm)]
+
+
 def _speech_only(pcm: bytes) -> bytes:
     """``pcm`` from its first to its last sample louder than 2% of its peak: the
     synthesizer's own silence cut, its weak first and last sounds kept (the decoder's
@@ -184,13 +205,18 @@ def _speech_only(pcm: bytes) -> bytes:
 
 def speak(text: str, params: SpeechParams) -> bytes:
     """``text`` as 16 kHz mono int16 PCM, by espeak-ng, or by flite (voice
-    ``flite:NAME``) or Festival (voice ``festival:NAME``)."""
+    ``flite:NAME``), Festival (voice ``festival:NAME``) or Pico (``pico:LANG``)."""
     engine, _, name = params.voice.partition(":")
-    if engine not in ("flite", "festival"):
+    if engine not in ("flite", "festival", "pico"):
         return synthesize(text, params)
+    tempo: list[str] = []
     with tempfile.TemporaryDirectory(prefix="voice-spades-tts-") as tmp:
         wav = Path(tmp) / "speech.wav"
-        if engine == "flite":
+        if engine == "pico":
+            # Pico has one speed: sox's tempo changes it, keeping the pitch.
+            command = ["pico2wave", "-l", name, "-w", str(wav), text]
+            tempo = ["tempo", "-s", f"{params.speed / 150:.3f}"]
+        elif engine == "flite":
             # flite's speed is a duration stretch, its pitch a mean F0 in Hz.
             command = ["flite", "-voice", name,
                        "--setf", f"duration_stretch={150 / params.speed:.3f}",
@@ -198,13 +224,14 @@ def speak(text: str, params: SpeechParams) -> bytes:
                        "-t", text, "-o", str(wav)]
         else:
             script = Path(tmp) / "text.txt"
-            script.write_text(text, encoding="utf-8")
+            # Festival reads Latin-1 (its Italian rules stop at a UTF-8 "più").
+            script.write_text(text, encoding="latin-1", errors="replace")
             command = ["text2wave", "-o", str(wav), "-eval", f"(voice_{name})",
                        "-eval", f"(Parameter.set 'Duration_Stretch {150 / params.speed:.3f})",
                        str(script)]
         subprocess.run(command, check=True, capture_output=True)
         pcm = subprocess.run(["sox", str(wav), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16",
-                              "-e", "signed-integer", "-t", "raw", "-"],
+                              "-e", "signed-integer", "-t", "raw", "-", *tempo],
                              check=True, capture_output=True).stdout
     pad = silence(params.pad_seconds)
     return add_white_noise(pad + pcm + pad, params.noise, params.seed)
@@ -304,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="white noise peak levels (fraction of full scale)")
     parser.add_argument("--colors", default="white",
                         help="noise colours drawn per clip: white, brown")
+    parser.add_argument("--reverb", default="0",
+                        help="reverberances drawn per clip (sox reverb, 0-100; 0: none)")
     parser.add_argument("--kinds", default="",
                         help="only phrases of these kinds (bid, card, query, answer...)")
     parser.add_argument("--chatter", action="store_true",
@@ -317,6 +346,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.voices and "flite:" in args.voices and shutil.which("flite") is None:
         print("flite voices need flite: apt-get install flite", file=sys.stderr)
+        return 2
+    if args.voices and "pico:" in args.voices and shutil.which("pico2wave") is None:
+        print("pico voices need SVOX Pico: apt-get install libttspico-utils", file=sys.stderr)
         return 2
     if args.voices and "festival:" in args.voices and shutil.which("text2wave") is None:
         print("festival voices need Festival and its voices: apt-get install festival "
@@ -338,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     clips = plan_table_talk(*speech) if args.chatter else plan(*speech, _list(args.kinds))
     if args.pause_inside:
         clips = with_pauses(clips, args.seed)
+    reverbs = [int(r) for r in _list(args.reverb)]
+    if any(reverbs):
+        clips = with_reverb(clips, reverbs, args.seed)
     if not clips:
         print(f"no phrase of the kinds {args.kinds}", file=sys.stderr)
         return 2

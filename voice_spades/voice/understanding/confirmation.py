@@ -112,14 +112,17 @@ doing" at 0.36, "i love this song" at 0.27), while right English wake phrases we
 heard at 0.49 and more (espeak-ng's "start listening", the worst) and 0.94 and more by
 flite, Festival and MBROLA voices. Below the bar a wake phrase is answered how to wake."""
 
-WAKE_ALONE_FLOORS: dict[str, float] = {"it": 0.02, "fr": 0.02}
+WAKE_ALONE_FLOORS: dict[str, float] = {"it": 0.0046, "fr": 0.02}
 """Per language, the :attr:`Reading.alone_fit` under which a wake phrase does not wake
 voice (languages whose fit is the grammar search's; English weighs the alone fit in).
 Italian table talk woke voice ("li abbiamo battuti prima" heard as "riprendi ad
 ascoltare", fit 0.69-0.75), once in 120 sentences on each of two sets: searched alone
 it fitted 0.0, where right Italian wake and sleep phrases fitted 0.06 and more, French
 ones 0.29 and more (480 espeak-ng commands a language). Under the bar the player is
-told how to wake voice (:func:`asleep_reminder`)."""
+told how to wake voice (:func:`asleep_reminder`). The Italian bar is a tenth of the
+lowest of right wake phrases on espeak-ng and MBROLA voices (0.046, 240 commands): set
+at 0.02 on espeak-ng alone, it left voice asleep for 3 of 10 right wake phrases of
+Festival, Pico and MBROLA voices, which fitted 0.0025-0.0079 alone."""
 
 REMIND_CONFIDENCE = 0.1
 """While voice sleeps, the sleep word heard again (exactly, with at least this
@@ -232,8 +235,9 @@ under 0.75 (:data:`ASK_FITS`, set on it). Right plays asked about (sets 600, 604
 606): 4.31 -> 5.60%, 5.11 -> 6.81%, 2.60 -> 3.03%."""
 
 ALONE_FLOORS: dict[str, dict[str, float]] = {
-    "fr": {"query": 0.015, "other": 0.015, "bid": 0.05, "place": 0.05, "exchange": 0.01},
-    "it": {"answer": 0.02, "query": 0.002, "named": 0.005, "place": 0.01, "draw": 0.01},
+    "fr": {"query": 0.015, "other": 0.015, "bid": 0.05, "place": 0.05, "exchange": 0.01,
+           "answer": 0.01},
+    "it": {"answer": 0.0013, "query": 0.0008, "named": 0.005, "place": 0.0023, "draw": 0.01},
 }
 """Per language and kind, the :attr:`Reading.alone_fit` (the winner verified searched
 alone, which the recognizer measures for Italian and French without weighing it into
@@ -260,12 +264,43 @@ No right command of 480 a language (sets 610, 612) was answered "say again" for 
 Right French cards named outright fitted as low as 0.0, and right "play it" in both
 languages 0.002: those have no floor.
 
+Those floors, set on espeak-ng's voices, turned away right commands of voices they were
+not set on: recorded speakers fit their phrase searched alone ten to a hundred times
+lower. On Festival, Pico and MBROLA voices (sets "held" of docs/measurements.md), 7 of
+32 Italian "say again" (240 commands) had heard the right phrase and were turned away by
+these floors ("lascia perdere" at 0.0016-0.0024, "la più alta di quadri" 0.0043), and 38
+of 78 French ones. The Italian floors are now set on several voices: a tenth of the
+lowest fit of right commands of the kind on espeak-ng and two MBROLA voices (it1, it3;
+240 commands), the named cards' floor kept (0.005), and the draw's (0.01): keeping or
+discarding the drawn card cannot be undone, and on the other voices "adoro questa
+canzone" was heard as "tengo questa carta" at 0.0082 alone. French keeps its floors: set the
+same way on espeak-ng and MBROLA fr1, fr4, fr6 (bid 0.0004, place 0.001, query 0.0006,
+command 0.00004), they would have let through 30 more right commands of the 240 of
+the other voices (60.00% understood), but French table talk fits as low alone: 41 of
+420 table-talk tries on those voices and 87 of 420 on the others would have passed
+them, "quelle heure est-il" putting voice to sleep as "n'écoute plus" and "mon café est
+froid" asked about as a bid.
+A French answer has a floor, set that way (a tenth of 0.10, the lowest right answer on
+espeak-ng and MBROLA fr1, fr4, fr6): on the other voices "bonne partie à tous" was heard
+as "non merci" at 0.0 alone and discarded the drawn card, declined blind nil and dropped
+a question, where right answers fitted 0.011 and more but one "oui" (0.0015).
+
 French "no exchange" ("je garde toutes mes cartes", "aucun échange") has a floor of its
 own, set once voice training made table talk fit it better: trained on each espeak-ng
 voice, "je n'arrive pas à y croire", "je dois partir à neuf heures" and "je crois qu'elle
 a l'as" kept every card at the exchange prompt at fits of 0.25-0.45 (4 of 120 tries,
 set 611), each fitting under 0.0001 alone; right ones fitted 0.035 and more alone (MBROLA
 and espeak-ng voices, trained and not, 128 commands)."""
+
+ALONE_ASK_FITS: dict[str, dict[str, float]] = {
+    "fr": {"named": 0.015},
+}
+"""Per language and kind, the :attr:`Reading.alone_fit` below which an action is asked
+about (where no floor can turn it away: right French cards named outright fit as low
+as 0.0011 alone). On recorded voices table talk played "joue deux de cœur" and "joue
+quatre de trèfle" unasked (fit 0.92, alone 0.011 and 0.0); of the right French cards
+named outright, 2 of 17 (espeak-ng and MBROLA fr1, fr4, fr6) and 1 of 13 on other voices
+fitted under 0.015 alone, now asked about."""
 
 LOW_BOTH_FLOORS: dict[str, dict[str, tuple[float, float]]] = {
     "fr": {"named": (0.3, 0.04)},
@@ -493,7 +528,7 @@ def decide(reading: Reading, table: PhraseTable,
     intent = reading.intent
     lex = lexicon or default_lexicon()
     kind = reading_kind(reading)
-    if policy.reject_table_talk and _fits_like_table_talk(reading, kind, lex) \
+    if policy.reject_table_talk and fits_like_table_talk(reading, kind, lex) \
             and not _searched_well(reading, policy):
         return NotUnderstood(reading.phrase)
     min_confidence = policy.min_confidence
@@ -504,6 +539,8 @@ def decide(reading: Reading, table: PhraseTable,
               or (reading.fit < policy.unweighed_fit and not reading.others
                   and _names_a_card_or_bid(reading.meaning))
               or reading.fit < _per_kind(ASK_FITS, kind, lex, 0.0)
+              or (reading.alone_fit is not None
+                  and reading.alone_fit < ALONE_ASK_FITS.get(lex.language, {}).get(kind, 0.0))
               or (reading.search_fit is not None
                   and reading.search_fit < _per_kind(SEARCH_ASK_FITS, kind, lex, 0.0))
               or (reading.fit < _per_kind(UNLIKE_ASK_FITS, kind, lex, 0.0)
@@ -530,9 +567,10 @@ def decide(reading: Reading, table: PhraseTable,
     return intent
 
 
-def _fits_like_table_talk(reading: Reading, kind: str, lexicon: Lexicon) -> bool:
-    """Whether ``reading`` fits its phrase under a table-talk floor of its kind:
-    :data:`FIT_FLOORS`, :data:`ALONE_FLOORS` or both of :data:`LOW_BOTH_FLOORS`."""
+def fits_like_table_talk(reading: Reading, kind: str, lexicon: Lexicon) -> bool:
+    """Whether ``reading`` fits its phrase under a table-talk floor of its kind
+    (:func:`reading_kind`): :data:`FIT_FLOORS`, :data:`ALONE_FLOORS` or both of
+    :data:`LOW_BOTH_FLOORS`."""
     return reading.fit < fit_floor(reading.intent, lexicon, kind) \
         or (reading.alone_fit is not None
             and reading.alone_fit < _per_kind(ALONE_FLOORS, kind, lexicon, 0.0)) \
