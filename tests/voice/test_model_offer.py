@@ -21,17 +21,17 @@ from voice_spades.narration import Priority
 from voice_spades.storage import data_paths
 from voice_spades.storage.paths import DataPaths
 from voice_spades.storage.preferences import Preferences, load_preferences, save_preferences
-from voice_spades.voice.models import download
-from voice_spades.voice.models.command import voice_main
-from voice_spades.voice.models.folder import check_model_folder
-from voice_spades.voice.models.locations import VOSK_DOWNLOADS, VOSK_EN_NAME, VoskDownload
-from voice_spades.voice.models.offer import (
+from voice_spades.voice.model_offer import (
     PROGRESS_SECONDS,
     ModelDownload,
     maybe_offer,
     model_to_offer,
     offer_model,
 )
+from voice_spades.voice.models import download
+from voice_spades.voice.models.command import voice_main
+from voice_spades.voice.models.folder import check_model_folder
+from voice_spades.voice.models.locations import VOSK_DOWNLOADS, VOSK_EN_NAME, VoskDownload
 
 
 def served(web: Server) -> VoskDownload:

@@ -8,9 +8,9 @@ VOICE_ROOMS: list[set[str]] = [
     {"lexicon", "lists"},
     {"audio", "models"},
     {"recognizers"},
-    {"understanding", "early_end"},
+    {"understanding", "early_end", "spoken_help"},
     {"adaptation"},
-    {"learning"},
+    {"learning", "model_offer"},
     {"listener", "training"},
     {"testing"},
 ]

@@ -63,7 +63,7 @@ from voice_spades.voice.audio.microphone import Device, Microphone, probe
 from voice_spades.voice.early_end import EarlyEnd
 from voice_spades.voice.learning import IF_CONFIRMED, NOW, PlayLearning, teaches
 from voice_spades.voice.lexicon import LANGUAGES, Lexicon, lexicon_for
-from voice_spades.voice.models.offer import maybe_offer
+from voice_spades.voice.model_offer import maybe_offer
 from voice_spades.voice.recognizers.base import Recognizer, load_phrases
 from voice_spades.voice.recognizers.choice import choose_recognizer
 from voice_spades.voice.spoken_help import voice_help
