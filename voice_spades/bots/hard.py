@@ -3,8 +3,9 @@ the unseen cards consistent with all it knows (and weighted by how well each dea
 fits the bids made). Each candidate is played out on every sampled deal with the
 shared policy and scored by the hand's real scoring (contract, bags, nils), as its
 side's score minus the others', each bag costing its share of the penalty over a
-match. The look-ahead decides whether to bid nil; a number is Medium's count (the
-look-ahead sees every hand, so its trick counts are no guide to the number).
+match. The look-ahead decides whether to bid nil, on hands Medium's nil danger limit
+allows; a number is Medium's count (the look-ahead sees every hand, so its trick
+counts are no guide to the number).
 
 How many deals it looks at is fixed by the position (a number of card plays per
 decision, :data:`PLAY_WORK`; :data:`BID_WORK` play-outs per bid), never by the clock,
@@ -22,7 +23,7 @@ from time import perf_counter
 from voice_spades.bots.guards import candidate_cards
 from voice_spades.bots.hand_value import estimate_tricks, nil_danger
 from voice_spades.bots.knowledge import Knowledge, read_view
-from voice_spades.bots.medium import bid_for_hand, medium_bid
+from voice_spades.bots.medium import NIL_DANGER_LIMIT, bid_for_hand, medium_bid
 from voice_spades.bots.policy import choose_card
 from voice_spades.bots.rollout import Position, play_out
 from voice_spades.bots.sampler import DealSampler
@@ -62,8 +63,14 @@ BID_WORK = 110
 BID_SPREAD = 1.5
 """How far (in tricks) a seat's bid may stray from our estimate of its hand before a
 sampled deal counts for much less."""
-NIL_DANGER_TO_TRY = 4.0
-"""Nil is worth sizing up by look-ahead only below this nil danger."""
+NIL_DANGER_TO_TRY = NIL_DANGER_LIMIT
+"""Nil is worth sizing up by look-ahead only below this nil danger: Medium's limit,
+2.2 (it was 4.0). The look-ahead sees every hand, so it finds ways through a nil that
+a real table does not leave. Against the high bidder (seed 7, 150 deals played twice,
+600 bids), Hard bid nil 92 times to Medium's 70, 22 of its 35 extra nils on hands over
+2.2; played out (deals 0-39), those made 1 of 4 and Medium's nils 11 of 15. A nil
+also leaves the partner to defend alone: the high bidder was set in 32% of the hands
+where the other side bid nil and 44% where it did not (59 and 181 hands)."""
 CONFIDENCE = 1.0
 """Standard errors by which the search must beat the heuristic's card to overrule it."""
 MIN_GAIN = 0.5
