@@ -67,18 +67,19 @@
     if (name !== null && keys.has(name) && !native(e, name)) e.preventDefault();
   }
 
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
   function cardFace(node, card) {
     node.textContent = "";
     node.classList.add("card", "suit-" + card.suit);
-    const rank = document.createElement("span");
-    rank.className = "rank";
-    rank.textContent = card.rank;
-    const letter = document.createElement("span");
-    letter.className = "suit-letter";
-    letter.textContent = card.suit;
-    const symbol = document.createElement("span");
-    symbol.className = "suit-symbol";
-    symbol.textContent = card.symbol;
+    const rank = element("span", "rank", card.rank);
+    const letter = element("span", "suit-letter", card.suit);
+    const symbol = element("span", "suit-symbol", card.symbol);
     // The face is an abbreviation ("Q H ♥") of the card's name, which the hand's
     // cards carry as their text (read by screen readers, hidden on screen): a name
     // from content, not an aria-label the visible letters would not be part of.
@@ -141,21 +142,13 @@
       item.className = "seat" + (seat.turn ? " turn" : "") + (seat.you ? " you" : "");
       item.dataset.seat = String(seat.seat);
       if (seat.turn) item.setAttribute("aria-current", "true");
-      const name = document.createElement("p");
-      name.className = "seat-name";
-      name.textContent = seat.name;
+      const name = element("p", "seat-name", seat.name);
       if (seat.turn) {
-        const mark = document.createElement("span");
-        mark.className = "turn-mark";
-        mark.textContent = "\u25B6 " + state.turn_mark;
+        const mark = element("span", "turn-mark", "\u25B6 " + state.turn_mark);
         name.prepend(mark);
       }
-      const bid = document.createElement("p");
-      bid.className = "seat-bid";
-      bid.textContent = seat.bid_text;
-      const tricks = document.createElement("p");
-      tricks.className = "seat-tricks";
-      tricks.textContent = seat.tricks_text;
+      const bid = element("p", "seat-bid", seat.bid_text);
+      const tricks = element("p", "seat-tricks", seat.tricks_text);
       const played = document.createElement("p");
       played.className = "seat-card";
       if (seat.card) {
