@@ -10,19 +10,64 @@ that needs one waits for what is left of it.
 A test module declares its scenario as a module-level ``BACKGROUND`` naming the
 fixture that reads it; a run that selects none of that fixture's tests does not start
 it, and a fixture asked first (a module run alone) starts it then.
+
+The suite runs in several worker processes (pytest-xdist), and every worker collects
+every test, so a scenario is one folder of the run (:func:`open_run`), not one object:
+the first process to create the folder starts the script, and any process reads its
+outcome there. The script runs under a small keeper that writes its exit code to the
+folder, so the scenario outlives the worker that started it; the run's first process
+(the one that opened the run) stops what is left when the run ends.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.speech.virtual_device import ROOT, stereo_home
+
+RUN_FOLDER = "VOICE_SPADES_TEST_SCENARIOS"
+"""The environment variable naming the run's scenario folder; worker processes inherit it."""
+
+# Runs the script with the keeper's remaining arguments, then writes its exit code
+# to "code" through a rename, so a reader never sees half of it.
+_KEEPER = (
+    "import os, subprocess, sys\n"
+    "base = sys.argv[1]\n"
+    "with open(os.path.join(base, 'stdout'), 'wb') as out, "
+    "open(os.path.join(base, 'stderr'), 'wb') as err:\n"
+    "    code = subprocess.call(sys.argv[2:], stdout=out, stderr=err)\n"
+    "with open(os.path.join(base, 'code.part'), 'w') as f:\n"
+    "    f.write(str(code))\n"
+    "os.replace(os.path.join(base, 'code.part'), os.path.join(base, 'code'))\n"
+)
+
+
+def open_run() -> bool:
+    """Make the run's scenario folder unless an outer process made it; True if made here."""
+    if os.environ.get(RUN_FOLDER):
+        return False
+    os.environ[RUN_FOLDER] = tempfile.mkdtemp(prefix="voice-spades-scenarios-")
+    return True
+
+
+def close_run() -> None:
+    """Stop every scenario of the run that still plays, and delete the run's folder."""
+    folder = os.environ.pop(RUN_FOLDER, None)
+    if not folder:
+        return
+    for group in Path(folder).glob("*/group"):
+        with contextlib.suppress(ValueError, ProcessLookupError, PermissionError):
+            os.killpg(int(group.read_text()), signal.SIGKILL)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @dataclass
@@ -35,46 +80,50 @@ class Scenario:
     fixture: str
     args: tuple[str, ...] = ()
     timeout: float = 300.0
-    _process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
-    _base: Path | None = field(default=None, repr=False)
-    _started: float = field(default=0.0, repr=False)
+
+    def _base(self) -> Path:
+        if not os.environ.get(RUN_FOLDER):
+            open_run()  # a process outside pytest's hooks; the folder goes with the machine's /tmp
+        return Path(os.environ[RUN_FOLDER]) / self.script.stem
 
     def start(self) -> None:
-        """Start the script, unless it runs already."""
-        if self._process is not None:
+        """Start the script, unless this run started it already (in any process)."""
+        base = self._base()
+        try:
+            base.mkdir()
+        except FileExistsError:
             return
-        self._base = Path(tempfile.mkdtemp(prefix=f"voice-spades-{self.script.stem}-"))
-        out = self._base / "out"
-        env = stereo_home(self._base / "home", out)
-        runtime = self._base / "runtime"  # see conftest's _runtime_folder
+        out = base / "out"
+        env = stereo_home(base / "home", out)
+        runtime = base / "runtime"  # see conftest's _runtime_folder
         runtime.mkdir(mode=0o700)
         env["XDG_RUNTIME_DIR"] = str(runtime)
         args = [a.replace("{out}", str(out)) for a in self.args]
-        with (self._base / "stdout").open("wb") as stdout, \
-                (self._base / "stderr").open("wb") as stderr:
-            self._process = subprocess.Popen([sys.executable, str(self.script), *args],
-                                             env=env, cwd=ROOT, stdout=stdout, stderr=stderr)
-        self._started = time.monotonic()
+        (base / "started").write_text(repr(time.time()))
+        keeper = subprocess.Popen(
+            [sys.executable, "-c", _KEEPER, str(base), sys.executable, str(self.script), *args],
+            env=env, cwd=ROOT, stdin=subprocess.DEVNULL, start_new_session=True)
+        (base / "group").write_text(str(keeper.pid))
 
     def result(self) -> tuple[str, Path]:
         """Wait for the script (started now if it was not); its standard output and the
         folder holding the recording. It must succeed within ``timeout`` of its start."""
         self.start()
-        assert self._process is not None and self._base is not None
-        left = self.timeout - (time.monotonic() - self._started)
-        try:
-            code = self._process.wait(timeout=max(left, 1.0))
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            raise
-        stderr = (self._base / "stderr").read_text(errors="replace")
+        base = self._base()
+        code_file = base / "code"
+        while not code_file.exists():
+            if time.time() - _started(base) > self.timeout:
+                raise TimeoutError(f"{self.script.name} ran past {self.timeout:.0f} s")
+            time.sleep(0.1)
+        code = int(code_file.read_text())
+        stderr = (base / "stderr").read_text(errors="replace")
         assert code == 0, stderr[-4000:]
-        return (self._base / "stdout").read_text(), self._base / "out"
+        return (base / "stdout").read_text(), base / "out"
 
-    def stop(self) -> None:
-        """Kill the script if it still runs, and delete its folder."""
-        if self._process is not None and self._process.poll() is None:
-            self._process.kill()
-            self._process.wait()
-        if self._base is not None:
-            shutil.rmtree(self._base, ignore_errors=True)
+
+def _started(base: Path) -> float:
+    """When the scenario in ``base`` started (its folder's making, until it says)."""
+    try:
+        return float((base / "started").read_text())
+    except (FileNotFoundError, ValueError):
+        return base.stat().st_mtime

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.background import Scenario
+from tests.background import Scenario, close_run, open_run
+
+_OPENED_RUN = False
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -45,6 +47,13 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         scenario.start()
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    for scenario in _scenarios(getattr(session, "items", [])):
-        scenario.stop()
+def pytest_configure(config: pytest.Config) -> None:
+    """Open the run's scenario folder, shared with the worker processes."""
+    global _OPENED_RUN
+    _OPENED_RUN = open_run()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The process that opened the run stops its scenarios once every worker is done."""
+    if _OPENED_RUN:
+        close_run()
