@@ -39,7 +39,7 @@ from voice_spades.session.pacing import Pacer
 from voice_spades.session.ports import VOICE_REQUESTS, InputHooks, Ports
 from voice_spades.session.settings import GameSettings
 from voice_spades.session.turns import refused
-from voice_spades.session.watchers import Watcher, Watchers
+from voice_spades.session.watchers import Watcher, Watchers, note_batches
 from voice_spades.table import LocalTable, Table
 
 _log = logging.getLogger(__name__)
@@ -345,7 +345,8 @@ class Session:
         notes = self.watchers.hear(self.table, self.game)  # presence, chat: said in turn
         if notes:
             with self._lock:
-                self.emit(notes)
+                for batch in note_batches(notes):
+                    self.emit(batch)
         if not self.running or not self.table.pending():
             return None
         return self.pacer.wait_time()

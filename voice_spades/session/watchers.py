@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from voice_spades.commands import Chat, ChatStep
 from voice_spades.engine import Event
-from voice_spades.narration import Line, Priority
+from voice_spades.narration import Line, LineKind, Priority
 from voice_spades.session.game import Game
 from voice_spades.table import LocalTable, Note, Table, TableSnapshot
 
@@ -85,9 +86,20 @@ class Watchers:
 
 
 def note_lines(game: Game, notes: Sequence[Note], *, chat_muted: bool) -> list[Line]:
-    """The lines for the table's notes: chat at low priority (said once nothing else
-    is being said, so it never cuts a prompt or a game event), and none while chat is
-    muted."""
-    return [game.line(note.message.id, priority=Priority.LOW if note.chat else Priority.NORMAL,
-                      **note.message.fields)
+    """The lines for the table's notes. Who sat down, left or came back is a table
+    event: it waits its turn behind the events being said and is never dropped. Chat
+    is an answer at low priority (said once nothing else is being said, so it never
+    cuts a prompt or a game event), and none while chat is muted. Say each kind as a
+    batch of its own (:func:`note_batches`)."""
+    return [game.line(note.message.id, priority=Priority.LOW, **note.message.fields)
+            if note.chat else
+            replace(game.line(note.message.id, **note.message.fields), kind=LineKind.EVENT)
             for note in notes if not (note.chat and chat_muted)]
+
+
+def note_batches(lines: Sequence[Line]) -> list[list[Line]]:
+    """``lines`` of :func:`note_lines` as the batches to say: the table's events, then
+    the chat (a batch of events and answers would make the chat an event)."""
+    events = [line for line in lines if line.kind is LineKind.EVENT]
+    chat = [line for line in lines if line.kind is not LineKind.EVENT]
+    return [batch for batch in (events, chat) if batch]
