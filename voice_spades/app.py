@@ -11,8 +11,6 @@ the end of input saves the game and quits.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import dataclasses
 import io
 import math
 import sys
@@ -20,11 +18,11 @@ import threading
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import Protocol
 
 from voice_spades.bots import LEVELS
 from voice_spades.engine import PROFILE_NAMES, profile
-from voice_spades.errors import InvalidInputError, SetupError, SpadesError
+from voice_spades.errors import InvalidInputError, SetupError
 from voice_spades.keys import (
     KeyboardInput,
     Keymap,
@@ -45,11 +43,10 @@ from voice_spades.session.quit_signals import QuitSignals
 from voice_spades.session.settings import ENDINGS
 from voice_spades.session.startup import corrupt_notice, open_game
 from voice_spades.session.watching import SaveWatcher, watch
-from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.audio_out import close_shared_audio
-from voice_spades.speech.base import Speaker
-from voice_spades.speech.choice import MODES, READER_LINES, choose_speech, start_own_speaker
+from voice_spades.speech.choice import MODES, READER_LINES
 from voice_spades.speech.cues import DEFAULT_VOLUME, parse_volume, start_sounds
+from voice_spades.speech.from_options import Notice, keep_rate, make_output
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.speech.plain_text import show_any_text
 from voice_spades.storage import CorruptFileError, DataPaths, SaveStore, Stats, data_paths
@@ -63,18 +60,12 @@ from voice_spades.storage.preferences import (
     apply_preferences,
     checked_rate,
     load_preferences,
-    save_preferences,
 )
 from voice_spades.storage.problems import checked_name_length
-
-Notice = Message | SpadesError
-"""Something to tell the player once the game starts."""
 
 GAME_OPTIONS = ("rules", "players", "level", "target", "seed", "no_hell", "quicksand",
                 "suicide", "ending", "hands")
 """Options that define a match: saved with it and restored on resume."""
-SEAT_PITCHES = (50, 35, 65, 45, 70, 30)
-"""Pitch of each seat's voice with --seat-voices (seat 0, the player, keeps the default)."""
 GOODBYE_WAIT = 4.0
 """Seconds to let the last sentence finish before exiting."""
 LISTEN_KEY = "space"
@@ -83,7 +74,6 @@ STOP_WATCHING = ("q", "escape")
 """The keys that stop ``--watch``."""
 MAX_PACE = 10
 """Longest --pace, in seconds: computer players that wait longer seem stuck."""
-
 
 
 class VoiceRunning(Protocol):
@@ -342,54 +332,6 @@ def read_stop_keys(interactive: bool, stop: threading.Event) -> None:
     except (OSError, ValueError):
         pass  # the terminal or the input is gone: stop as at its end
     stop.set()
-
-
-def make_output(args: argparse.Namespace, stream: TextIO,
-                keep: Callable[[int], None] | None = None) \
-        -> tuple[AnnouncerOutput, list[Notice]]:
-    """Text output, with the speech ``--speech`` asks for (``--no-speech`` is ``text``):
-    the player's screen reader, the game's own voice, or text lines only. Each failure
-    is one notice, and the next is tried (:mod:`voice_spades.speech.choice`). ``keep``
-    is told the rate the player sets with the faster and slower keys."""
-    mode = "text" if args.no_speech else args.speech
-    choice = choose_speech(mode, lambda: start_own_voice(args),
-                           reader_lines=args.reader_lines)
-    if choice.speaker is None:
-        return AnnouncerOutput(Announcer(stream=stream)), choice.notices
-    speaker = choice.speaker
-    if choice.kind != "voice":  # a screen reader keeps the player's own rate and voice
-        return AnnouncerOutput(Announcer(speaker, stream=stream,
-                                         print_spoken=choice.print_lines)), choice.notices
-    if args.seat_voices:
-        for seat, pitch in enumerate(SEAT_PITCHES[1:], 1):
-            speaker.set_seat_voice(seat, None, pitch)
-    return AnnouncerOutput(Announcer(speaker, stream=stream), args.rate, keep), choice.notices
-
-
-def keep_rate(folder: Path) -> Callable[[int], None]:
-    """Save a new speech rate in the preferences in ``folder``, so the next game starts
-    at it. A preferences file with problems is left as it is (the player was told at
-    the start, and may want to mend it), and so is one that cannot be written."""
-    def keep(rate: int) -> None:
-        prefs, problems = load_preferences(folder)
-        if not problems and prefs.rate != rate:
-            with contextlib.suppress(OSError):
-                save_preferences(folder, dataclasses.replace(prefs, rate=rate))
-    return keep
-
-
-def start_own_voice(args: argparse.Namespace) -> tuple[Speaker, list[Notice]]:
-    """The game's own voice at ``--rate`` with ``--voice``; a voice that is not there is
-    said, and the default voice speaks. Raises SetupError when there is no voice."""
-    try:
-        return start_own_speaker(args.rate, args.voice), []
-    except SetupError as exc:
-        if args.voice is None:
-            raise
-        try:  # perhaps only the voice was wrong: try the default one
-            return start_own_speaker(args.rate, None), [exc]
-        except SetupError:
-            raise exc from None
 
 
 def start_voice_input(args: argparse.Namespace, session: Session, output: AnnouncerOutput,

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from voice_spades.app import build_parser, keep_rate
+from voice_spades.app import build_parser
 from voice_spades.cli import main as cli_main
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import active_language, set_language
 from voice_spades.settings_command import main
 from voice_spades.speech.announcer import Announcer
+from voice_spades.speech.from_options import keep_rate
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.speech.text_speaker import TextSpeaker
 from voice_spades.storage.preferences import (

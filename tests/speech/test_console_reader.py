@@ -4,8 +4,9 @@ reach the player once, never printed and spoken both.
 The player is two fakes together: :class:`ConsoleReader`, which reads what appears on
 the game's terminal (a real pseudo-terminal), and :class:`FakeReader`, the prism
 backend through which the game may speak (NVDA here, with braille). The game's output
-is made as ``voice-spades play`` makes it (:func:`voice_spades.app.make_output`), with
-only the reader's seams faked: the process list says NVDA runs, and prism is the fake.
+is made as ``voice-spades play`` makes it
+(:func:`voice_spades.speech.from_options.make_output`), with only the reader's seams
+faked: the process list says NVDA runs, and prism is the fake.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from collections.abc import Iterator
 import pytest
 
 from tests.speech.screen_reader_fakes import ConsoleReader, FakePrism, FakeReader, features
-from voice_spades import app
 from voice_spades.messages import Message
 from voice_spades.narration import Line, LineKind, Priority
+from voice_spades.speech import from_options
 from voice_spades.speech.announcer import Announcer
 from voice_spades.speech.choice import choose_speech
 from voice_spades.speech.output import AnnouncerOutput
@@ -48,12 +49,12 @@ def game_output(monkeypatch: pytest.MonkeyPatch, console: ConsoleReader, nvda: F
                 reader_lines: str) -> tuple[AnnouncerOutput, list[object], FakePrism]:
     """The game's output with NVDA running, as ``play --reader-lines`` makes it."""
     prism = FakePrism({"NVDA": nvda})
-    monkeypatch.setattr(app, "choose_speech", functools.partial(
+    monkeypatch.setattr(from_options, "choose_speech", functools.partial(
         choose_speech, platform="win32", processes=lambda: {"nvda.exe"},
         prism=lambda: prism))
     args = argparse.Namespace(no_speech=False, speech=None, reader_lines=reader_lines,
                               seat_voices=False, rate=None, voice=None)
-    output, notices = app.make_output(args, console.stream)
+    output, notices = from_options.make_output(args, console.stream)
     return output, list(notices), prism
 
 

@@ -15,13 +15,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
-from voice_spades.app import (
-    VoiceRunning,
-    keep_rate,
-    make_output,
-    play,
-    start_voice_input,
-)
+from voice_spades.app import VoiceRunning, play, start_voice_input
 from voice_spades.client.line import Line
 from voice_spades.client.lobby import Lobby, seat_line
 from voice_spades.client.remote_table import RemoteTable, SeatInfo
@@ -41,6 +35,7 @@ from voice_spades.protocol.wire import Leave
 from voice_spades.session import GameSettings, InputHooks, Pacer, Ports, Session
 from voice_spades.session.quit_signals import QuitSignals
 from voice_spades.speech.cues import start_sounds
+from voice_spades.speech.from_options import keep_rate, make_output
 from voice_spades.speech.output import AnnouncerOutput
 from voice_spades.storage import DataPaths
 from voice_spades.web.friend_page import page_address
