@@ -4,9 +4,9 @@ Two real ``voice-spades serve`` processes share a private PostgreSQL database; a
 made on the first has its host there and a friend on the second, and two bots. While
 the table plays, the lead (an advisory lock, seen in ``pg_locks``) is held by one
 process only; then that process is killed with SIGKILL mid-hand. The other process
-takes the lead and plays the bots on; it marks the dead process's player dropped, and
-after the grace period a bot plays that seat too, until the player comes back through
-the other process and the match ends. The stored log, replayed, gives each player
+takes the lead and plays the bots on; it marks the dead process's player (and watcher)
+dropped, and after the grace period a bot plays that seat too, until the player comes
+back through the other process and the match ends. The stored log, replayed, gives each player
 exactly the stream it received: no action lost, none doubled.
 """
 
@@ -111,6 +111,11 @@ def test_one_process_drives_the_bots_and_the_other_takes_over_when_it_dies(
         friend.send(Join(code, seat=2))
         friend.until(lambda m: m["t"] == "welcome")
         host.until(lambda m: m["t"] == "presence" and m["seat"] == 2)
+        watchers = [WireClient(server.address, f"Watcher{n}").connect()
+                    for n, server in enumerate(servers)]  # one through each process
+        for watcher in watchers:
+            watcher.send(Join(code, watch=True))
+            watcher.until(lambda m: m["t"] == "welcome")
         host.send(Start())
         clients = [host, friend]
         holders: set[tuple[int, ...]] = set()
@@ -141,12 +146,19 @@ def test_one_process_drives_the_bots_and_the_other_takes_over_when_it_dies(
             return any(m["t"] == "presence" and m["seat"] == away.seat and m["state"] == state
                        for m in staying.stream[seen:])
 
+        def watcher_dropped(name: str) -> bool:
+            return any(m["t"] == "presence" and m["seat"] is None and m["name"] == name
+                       and m["state"] == "dropped" for m in staying.stream[seen:])
+
         play_on([staying], lambda: moved((1, 3)), timeout=20)
         took_over = time.monotonic() - killed
         # The other process marks the dead process's player dropped; after the table's
         # grace period (1 s) a bot plays the seat, until the player is back.
         play_on([staying], lambda: told("dropped"), timeout=20)
         dropped = time.monotonic() - killed
+        # So is the watcher who came through it; the other watcher still watches.
+        play_on([staying], lambda: watcher_dropped(f"Watcher{dead}"), timeout=10)
+        assert not watcher_dropped(f"Watcher{1 - dead}")
         play_on([staying], lambda: told("bot_standing_in") and moved((away.seat or 0,)),
                 timeout=20)
         print(f"\nthe lead holder killed: a bot moved again {took_over:.2f} s later from the "
@@ -157,6 +169,8 @@ def test_one_process_drives_the_bots_and_the_other_takes_over_when_it_dies(
         assert lead_holders(pg_dsn, code) == [pids[1 - dead]]
         host.drain(0.2)
         friend.drain(0.2)
+        for watcher in watchers:
+            watcher.close_quietly()
     finally:
         for server in servers:
             server.stop()

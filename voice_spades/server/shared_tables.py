@@ -11,11 +11,13 @@ ever. Each player's arrival names the process it came through (``via``); every
 tables' players came through are still running, and for each player of a dead one, the
 process leading the table (the one that plays its bots) marks the player dropped: the
 grace period starts, a bot then stands in, and the player takes the seat back on
-return, through any process."""
+return, through any process. A watcher of a dead process is marked dropped the same
+way, so the table hears that they are gone."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import Awaitable, Callable
 from typing import Protocol
@@ -23,7 +25,7 @@ from typing import Protocol
 from voice_spades.protocol.codec import ProtocolError
 from voice_spades.server.live_table import LiveTable
 from voice_spades.server.store import Entry, Feed, TableStore
-from voice_spades.server.table_bots import TableBots
+from voice_spades.server.table_bots import TableBots, watcher_entry
 from voice_spades.server.table_core import Outgoing, TableCore
 
 PROCESS_CHECK = 2.0
@@ -84,11 +86,20 @@ async def drop_dead_processes_players(hub: SharedHub) -> None:
                        if state.kind == "human" and state.connected and state.via
                        and state.via != own]
                 for code, table in hub.tables.items()}
+    watchers = {code: [viewer for viewer, via in table.core.watcher_via.items()
+                       if via != own and viewer not in table.core.watchers_away]
+                for code, table in hub.tables.items()}
     names = {hub.tables[code].core.seats[seat].via
-             for code, seats in suspects.items() for seat in seats}
+             for code, seats in suspects.items() for seat in seats} | \
+        {hub.tables[code].core.watcher_via[viewer]
+         for code, viewers in watchers.items() for viewer in viewers}
     if not names:
         return
     alive = await asyncio.to_thread(hub.store.alive, names)
+    for code, viewers in watchers.items():
+        await _drop_watchers(hub, code, [v for v in viewers
+                                         if hub.tables[code].core.watcher_via.get(v)
+                                         not in alive])
     for code, seats in suspects.items():
         table = hub.tables.get(code)
         if table is None or all(table.core.seats[s].via in alive for s in seats) or \
@@ -105,6 +116,26 @@ async def drop_dead_processes_players(hub: SharedHub) -> None:
         hub.bots.schedule(table)
 
 
+async def _drop_watchers(hub: SharedHub, code: str, viewers: list[str]) -> None:
+    """Mark dropped each of ``viewers``, watching ``code`` through a dead process."""
+    table = hub.tables.get(code)
+    if table is None or not viewers or not await hub.lead(code):
+        return
+    async with table.lock:
+        for viewer in viewers:
+            dropped = functools.partial(_watcher_dropped, table, viewer)
+            with contextlib.suppress(ProtocolError):  # back meanwhile, or gone
+                await hub.commit(table, dropped(), dropped)
+
+
+def _watcher_dropped(table: LiveTable, viewer: str) -> Entry:
+    core = table.core
+    via = core.watcher_via.get(viewer)
+    if via is None or viewer in core.watchers_away:
+        raise ProtocolError("net.stale")
+    return watcher_entry(viewer, "dropped", core.watcher_names.get(viewer, ""))
+
+
 def _dropped(table: LiveTable, seat: int, running: set[str]) -> Entry:
     state = table.core.seats[seat]
     if state.kind != "human" or not state.connected or state.via in running:
@@ -113,11 +144,11 @@ def _dropped(table: LiveTable, seat: int, running: set[str]) -> Entry:
 
 
 def stamped(entry: Entry, process: str) -> Entry:
-    """A player's arrival, wait or return names the process it came through
-    (``process``; nothing when the store is not shared), unless it names one already
-    (a friend seated by another process than their own)."""
-    if not process or entry["k"] != "presence" or entry.get("seat") is None \
-            or entry["state"] not in ("joined", "took_seat", "back", "waiting") \
-            or "via" in entry:
+    """A player's or a watcher's arrival, wait or return names the process it came
+    through (``process``; nothing when the store is not shared), unless it names one
+    already (a friend seated by another process than their own)."""
+    if not process or entry["k"] != "presence" or "via" in entry or entry["state"] not in (
+            ("watching", "back") if entry.get("seat") is None
+            else ("joined", "took_seat", "back", "waiting")):
         return entry
     return {**entry, "via": process}

@@ -106,6 +106,8 @@ class TableCore:
         """Each watcher's name, by viewer key, while it watches (connected or not)."""
         self.watchers_away: set[str] = set()
         """Watchers whose line dropped (their drop was said; their return will be)."""
+        self.watcher_via: dict[str, str] = {}
+        """The process each present watcher came through, when the store is shared."""
         self.actions_this_hand = 0
         self.default_level = DEFAULT_LEVEL
         self._public_text = ""
@@ -245,6 +247,10 @@ class TableCore:
             elif state_name == "left":
                 self.watchers_away.discard(watcher)
                 self.watcher_names.pop(watcher, None)
+            if state_name in ("watching", "back") and entry.get("via"):
+                self.watcher_via[watcher] = entry["via"]
+            elif state_name in ("dropped", "left"):
+                self.watcher_via.pop(watcher, None)
             number = viewer_watcher(watcher)
             if number is not None:
                 message["watcher"] = number
