@@ -144,11 +144,16 @@ def play_hand_by_keys(driver: WebDriver, timeout: float = 60.0) -> int:
     """Play the page's seat to the end of the current hand by keys: bid 3 (3, Enter),
     then at each turn Right until the cursor card is playable, then Enter. The cursor
     card must hold the focus throughout. The cards played."""
+    def holding() -> int:
+        return len(driver.find_elements(By.CSS_SELECTOR, "#hand button"))
+
     hand = body(driver, "hand")
-    played = 0
+    played, held = 0, holding()
     deadline = time.monotonic() + timeout
     while body(driver, "hand") == hand and body(driver, "phase") != "over" \
             and time.monotonic() < deadline:
+        now = holding()  # counted as the page shows it, however late it comes
+        played, held = played + max(0, held - now), now
         if body(driver, "act") != "true":
             time.sleep(0.02)
             continue
@@ -162,13 +167,11 @@ def play_hand_by_keys(driver: WebDriver, timeout: float = 60.0) -> int:
             if not playable:
                 press(driver, Keys.ARROW_RIGHT)
             else:
-                held = len(driver.find_elements(By.CSS_SELECTOR, "#hand button"))
                 press(driver, Keys.ENTER)
                 # A key read before the turn's prompt was said only answers: then again.
-                if within(3.0, lambda held=held: len(driver.find_elements(
-                        By.CSS_SELECTOR, "#hand button")) < held
-                        or body(driver, "hand") != hand):
-                    played += 1
+                within(3.0, lambda held=held: holding() < held or body(driver, "hand") != hand)
                 continue
         wait_until("the key's answer", lambda seq=seq: int(body(driver, "seq") or 0) > seq)
+    if body(driver, "hand") != hand or body(driver, "phase") == "over":
+        played += held  # the hand's last card ends it before the page shows it gone
     return played
