@@ -186,7 +186,7 @@ class Browser:
         """Save what the page shows now as ``name``.png in the run's screenshot folder."""
         self.shots.mkdir(parents=True, exist_ok=True)
         path = self.shots / f"{name}.png"
-        self.driver.save_screenshot(str(path))
+        assert self.driver.save_screenshot(str(path)), f"no screenshot written at {path}"
         return path
 
     # --- keys and focus -------------------------------------------------------
