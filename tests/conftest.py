@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.background import Scenario, close_run, open_run
+from tests.web.shots import run_folder
 
 _OPENED_RUN = False
 
@@ -57,3 +58,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     """The process that opened the run stops its scenarios once every worker is done."""
     if _OPENED_RUN:
         close_run()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            config: pytest.Config) -> None:
+    """Name the folder of the page's screenshots (taken by whichever worker ran them)."""
+    factory = getattr(config, "_tmp_path_factory", None)  # the run's, as xdist uses it
+    if factory is None:
+        return
+    folder = run_folder(factory.getbasetemp())
+    if folder.is_dir() and any(folder.iterdir()):
+        terminalreporter.write_line(f"the page's screenshots: {folder}")
