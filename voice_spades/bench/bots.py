@@ -9,7 +9,7 @@ same in both plays of a deal) so that managing bags matters as it does mid-match
 ``deal_margins`` and ``match_margins`` (with ``--json``) join into the whole run's.
 Decision times are wall-clock time around each call to the bot. Hard's search size
 is fixed, so a busy machine makes a run slower, not Hard weaker; ``--budget`` changes
-only its safety net.
+only its safety net (seconds of the deciding thread's processor time).
 
 Players are named by specs (:mod:`voice_spades.bench.bots_players`): the levels, the
 outside opponents ``pimc``, ``rules`` and ``highbid``, or ``PLAY/BIDS`` such as ``hard/medium``.
@@ -98,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="player count")
     parser.add_argument("--matches", type=int, default=0, help="duplicate whole matches")
     parser.add_argument("--budget", type=float, default=None,
-                        help="Hard's safety net in seconds per decision (default: the "
-                             "live one; its search size is fixed)")
+                        help="Hard's safety net in seconds of processor time per "
+                             "decision (default: the live one; its search size is fixed)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
