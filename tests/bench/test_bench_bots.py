@@ -1,4 +1,5 @@
-"""`bench bots`: split players, round robins and their paired differences."""
+"""`bench bots`: split players, round robins and their paired differences, the
+defence comparison."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import json
 import pytest
 
 from voice_spades.bench.bots import main
+from voice_spades.bench.bots_defence import CLOSE, play_deal, same_card
+from voice_spades.bench.bots_play import Job
 from voice_spades.bench.bots_players import SplitPlayer, make_player
 from voice_spades.bench.bots_round_robin import entrants, pairings
 from voice_spades.bots import decide, make_bot
-from voice_spades.engine import Match, Phase, profile
+from voice_spades.engine import Card, Match, Phase, mask_of, profile
 
 RULES = profile("cardgames")
 
@@ -106,3 +109,36 @@ def test_a_run_split_into_parts_plays_the_same_deals(
     assert {**margins("--deals", "2"), **margins("--deals", "2", "--first", "2")} == whole
     assert main(["--deals", "2", "--first", "-1"]) == 2
     assert "--first must be 0 or more" in capsys.readouterr().err
+
+
+def test_defence_compares_cards_only_where_the_other_side_is_close() -> None:
+    """Easy's cards differ from Medium's, each difference played on to the end; Medium
+    against itself never differs (the comparison reads the view as Medium does)."""
+    easy = [d for i in range(3) for sw in (False, True)
+            for d in play_deal(Job("deal", i, sw, RULES, "easy", "rules", 7, None))]
+    assert easy and all(d.need in CLOSE and d.real is not None for d in easy)
+    changed = [d for d in easy if d.with_medium is not None]
+    assert changed and all(d.medium_card != d.a_card for d in changed)
+    medium = [d for i in range(3) for sw in (False, True)
+              for d in play_deal(Job("deal", i, sw, RULES, "medium", "rules", 7, None))]
+    assert medium and all(d.with_medium is None for d in medium)
+
+
+def test_touching_cards_are_the_same_card() -> None:
+    nine, ten, jack = (Card.parse(t).index for t in ("9D", "10D", "JD"))
+    assert same_card(nine, jack, mask_of([Card.parse("9D"), Card.parse("JD")]),
+                     mask_of([Card.parse("10D")]))
+    assert not same_card(nine, jack, mask_of([Card.parse("9D"), Card.parse("JD")]), 0)
+    assert same_card(nine, ten, mask_of([Card.parse("9D"), Card.parse("10D")]), 0)
+    assert not same_card(nine, Card.parse("9H").index, 0, 0)
+
+
+def test_defence_prints_its_figures_and_takes_single_deals_only(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--a", "easy", "--b", "rules", "--deals", "1", "--seed", "7", "--defence",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["plays"] == 2 and set(report["no_own_nil"]) >= {
+        "decisions", "differ", "set_with_a_card", "set_with_medium_card", "medium_minus_a"}
+    assert main(["--defence", "--deals", "0", "--matches", "2"]) == 2
+    assert "--defence takes single deals" in capsys.readouterr().err

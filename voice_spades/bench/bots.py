@@ -9,13 +9,15 @@ same in both plays of a deal) so that managing bags matters as it does mid-match
 ``deal_margins`` and ``match_margins`` (with ``--json``) join into the whole run's.
 Decision times are wall-clock time around each call to the bot. Hard's search size
 is fixed, so a busy machine makes a run slower, not Hard weaker; ``--budget`` changes
-only its safety net.
+only its safety net (seconds of the deciding thread's processor time).
 
 Players are named by specs (:mod:`voice_spades.bench.bots_players`): the levels, the
 outside opponents ``pimc``, ``rules`` and ``highbid``, or ``PLAY/BIDS`` such as ``hard/medium``.
 ``--round-robin A,B,C`` plays every pair (or each of them against each of
 ``--against X,Y``) on the same deals and matches, and reports the paired differences
-(:mod:`voice_spades.bench.bots_round_robin`).
+(:mod:`voice_spades.bench.bots_round_robin`). ``--defence`` compares A's cards with
+Medium's where B's side is one or two tricks from its contract
+(:mod:`voice_spades.bench.bots_defence`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import json
 import sys
 
+from voice_spades.bench.bots_defence import defence, print_defence
 from voice_spades.bench.bots_play import jobs_for, run_jobs, summarize
 from voice_spades.bench.bots_players import check_spec
 from voice_spades.bench.bots_round_robin import entrants, pairings, round_robin
@@ -98,8 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="player count")
     parser.add_argument("--matches", type=int, default=0, help="duplicate whole matches")
     parser.add_argument("--budget", type=float, default=None,
-                        help="Hard's safety net in seconds per decision (default: the "
-                             "live one; its search size is fixed)")
+                        help="Hard's safety net in seconds of processor time per "
+                             "decision (default: the live one; its search size is fixed)")
+    parser.add_argument("--defence", action="store_true",
+                        help="single deals: where A's card differs from Medium's while B's "
+                             "side needs 1 or 2 more tricks, and what Medium's card would "
+                             "have done")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
@@ -112,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.round_robin:
         return round_robin(args, rules)
+    if args.defence:
+        report = defence(args, rules)
+        if args.json:
+            print(json.dumps(report))
+        else:
+            print_defence(report)
+        return 0
     results = run_jobs(list(jobs_for(args, rules, args.a, args.b)), args.jobs)
     summary = summarize(args, results)
     if args.json:
@@ -133,6 +147,8 @@ def _checked_rules(args: argparse.Namespace) -> RuleOptions:
         check_spec(spec)
     if args.against and not args.round_robin:
         raise ValueError("--against needs --round-robin.")
+    if args.defence and (args.round_robin or args.matches or not args.deals):
+        raise ValueError("--defence takes single deals (--deals) of --a against --b only.")
     if args.round_robin and not pairings(entrants(args.round_robin), entrants(args.against)):
         raise ValueError("--round-robin needs two players, or one with --against.")
     for name in ("deals", "matches", "first"):

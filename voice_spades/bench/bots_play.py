@@ -93,22 +93,27 @@ def group_of(rules: RuleOptions, seat: int) -> int:
     return rules.side_of(seat) % 2 if rules.is_partnership else seat % 2
 
 
-def _owners(job: Job) -> list[str]:
+def owners(job: Job) -> list[str]:
     """"a" or "b" for each seat: group 0 is A's unless the seating is swapped."""
     return ["a" if (group_of(job.rules, s) == 0) != job.swapped else "b"
             for s in range(job.rules.players)]
 
 
+def seat_players(job: Job) -> list[Bot]:
+    """The player in each seat for ``job``, each seeded by the job and its seat."""
+    keys = owners(job)
+    return [make_player(job.a if keys[s] == "a" else job.b, s, job.rules,
+                        _seed(job.seed, job.kind, job.index, s), job.budget)
+            for s in range(job.rules.players)]
+
+
 def _run(job: Job) -> PlayResult:
     rules = job.rules
-    keys = _owners(job)
-    seat_levels = [job.a if key == "a" else job.b for key in keys]
-    bots: list[Bot] = [make_player(seat_levels[s], s, rules,
-                                   _seed(job.seed, job.kind, job.index, s), job.budget)
-                       for s in range(rules.players)]
+    keys = owners(job)
+    bots = seat_players(job)
     stats = {"a": LevelStats(), "b": LevelStats()}
     if job.kind == "deal":
-        match = _single_deal_match(rules, job.seed, job.index)
+        match = single_deal_match(rules, job.seed, job.index)
     else:
         match = Match(rules, seed=_seed(job.seed, "match", job.index, 0))
     hands_done = 0
@@ -133,7 +138,7 @@ def _run(job: Job) -> PlayResult:
     margin = 0.0
     a_won: float | None = None
     if score is not None:
-        margin = _side_mean(score, rules, keys, "a") - _side_mean(score, rules, keys, "b")
+        margin = side_mean(score, rules, keys, "a") - side_mean(score, rules, keys, "b")
     else:
         a_won = 0.5 if match.winner is None else float(
             keys[rules.sides[match.winner][0]] == "a")
@@ -142,7 +147,8 @@ def _run(job: Job) -> PlayResult:
     return PlayResult(job.kind, job.index, job.swapped, margin, a_won, stats, (job.a, job.b))
 
 
-def _single_deal_match(rules: RuleOptions, seed: int, index: int) -> Match:
+def single_deal_match(rules: RuleOptions, seed: int, index: int) -> Match:
+    """Deal ``index`` of a run with ``seed``: its own dealer, cards and starting bags."""
     rng = random.Random(f"{seed}/deal/{index}")
     dealer = rng.randrange(rules.players)
     bags = [rng.randrange(rules.bag_limit) for _ in rules.sides]
@@ -160,7 +166,8 @@ def _side_keys(rules: RuleOptions, keys: list[str]) -> list[str]:
     return [keys[seats[0]] for seats in rules.sides]
 
 
-def _side_mean(score: HandScore, rules: RuleOptions, keys: list[str], who: str) -> float:
+def side_mean(score: HandScore, rules: RuleOptions, keys: list[str], who: str) -> float:
+    """The mean hand score of the sides ``who`` ("a" or "b") holds."""
     owners = _side_keys(rules, keys)
     totals = [s.total for s, owner in zip(score.sides, owners, strict=True) if owner == who]
     return sum(totals) / len(totals)

@@ -8,7 +8,8 @@ whose fields are typed values (cards, suits, seats, numbers); narration words it
 A hint never touches the match: Hard works on the seat's view with its own random
 generator, seeded from the seed given and the position, so asking for a hint changes
 neither the deal nor any other player's later choices, and the same position gives the
-same hint when ``max_samples`` bounds the search.
+same hint however busy the machine is (Hard's search size is fixed and its safety net
+counts processor time).
 """
 
 from __future__ import annotations

@@ -11,14 +11,16 @@ How many deals it looks at is fixed by the position (a number of card plays per
 decision, :data:`PLAY_WORK`; :data:`BID_WORK` play-outs per bid), never by the clock,
 so its decisions repeat from the seed and its strength does not change with the
 machine's load. The time budget is only a safety net that stops a search running
-far longer than usual (it does not trigger at normal load).
+far longer than usual; it counts the deciding thread's processor time
+(``time.thread_time``), which other processes and threads do not stretch, so a busy
+machine makes a decision slower but never different.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from time import perf_counter
+from time import thread_time
 
 from voice_spades.bots.guards import candidate_cards
 from voice_spades.bots.hand_value import estimate_tricks, nil_danger
@@ -50,8 +52,12 @@ from voice_spades.engine import (
 )
 
 DEFAULT_BUDGET = 0.45
-"""Safety net, in seconds per decision: the search stops early only past this, which at
-normal load never happens (an idle core's median decision takes about 0.06 s)."""
+"""Safety net, in seconds of the deciding thread's processor time per decision: the
+search stops early only past this (an idle core's median choice takes 0.053 s, the
+longest of 224 0.097 s). It was wall-clock time, which a busy machine stretched past
+it: in four 50-deal runs against the high bidder on the shared 2-core machine Hard's
+choices took a median 168 to 207 ms of wall time, p95 370 to 430 ms, the longest 455
+to 510 ms, so searches were cut short and the same seed gave other cards."""
 PLAY_WORK = 11_000
 """Card plays per play decision: deals sampled = this / (candidates x cards left).
 About 0.06 s on an idle core (median), 0.07-0.12 s with the machine busy; the
@@ -120,7 +126,7 @@ class HardBot:
     # ----- play ---------------------------------------------------------------
     def play(self, view: PlayerView) -> Card:
         """The candidate card with the best average score over sampled deals."""
-        start = perf_counter()
+        start = thread_time()
         legal = mask_of(a for a in view.legal if isinstance(a, Card))
         know = read_view(view)
         table = Table(view.rules, view.bids, view.scores, view.bags, set_reach=SET_REACH)
@@ -142,10 +148,11 @@ class HardBot:
         weights: list[float] = []
         wanted = self._samples(play_samples(len(cands), sum(view.cards_held)))
         deadline = start + self.time_budget
-        # A deal still being played out past this point is dropped: the machine is busy.
+        # A deal still being played out past this point is dropped: the search is far
+        # slower than usual (a slow processor).
         cutoff = start + 2 * self.time_budget
         while self.last_samples < wanted:
-            t0 = perf_counter()
+            t0 = thread_time()
             hands = sampler.sample(rng)
             if hands is None:
                 break
@@ -154,7 +161,7 @@ class HardBot:
             row = []
             for card in cands:
                 row.append(table.utility(play_out(pos, table, card), side))
-                if perf_counter() > cutoff:
+                if thread_time() > cutoff:
                     break
             if len(row) < len(cands):
                 break
@@ -162,7 +169,7 @@ class HardBot:
             for i, value in enumerate(row):
                 values[i].append(value)
             self.last_samples += 1
-            now = perf_counter()
+            now = thread_time()
             if now + (now - t0) > deadline:
                 break
         return CARDS[cands[pick_card(values, weights, baseline)]]
@@ -172,7 +179,7 @@ class HardBot:
         """Nil or the count's number, whichever has the better average score over
         sampled deals: each deal is played out once trying for every trick (to see what
         the hand can take) and, when nil is plausible, once more as nil."""
-        start = perf_counter()
+        start = thread_time()
         legal = [a for a in view.legal if isinstance(a, Bid)]
         if len(legal) == 1:
             return legal[0]
@@ -204,7 +211,7 @@ class HardBot:
         self.last_samples = 0
         wanted = self._samples(BID_WORK // (2 if try_nil else 1))
         while self.last_samples < wanted:
-            t0 = perf_counter()
+            t0 = thread_time()
             hands = sampler.sample(rng)
             if hands is None:
                 break
@@ -234,7 +241,7 @@ class HardBot:
                     bids[seat] = option
                     totals[i] += weight * score(bids, tricks)
             self.last_samples += 1
-            now = perf_counter()
+            now = thread_time()
             if now + (now - t0) > deadline:
                 break
         best = max(range(len(options)), key=lambda i: (totals[i], -abs(options[i].tricks

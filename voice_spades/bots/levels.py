@@ -16,8 +16,9 @@ def make_bot(level: str, seat: int, rules: RuleOptions, seed: int = 0,
              time_budget: float | None = None) -> Bot:
     """A computer player of ``level`` for ``seat``. The rules come through the views the
     bot is shown, so one bot works for any profile; ``seed`` makes Hard's sampling
-    repeatable (its search size is fixed) and ``time_budget`` (seconds per decision)
-    is Hard's safety net, which stops a search early only on a very busy machine.
+    repeatable (its search size is fixed) and ``time_budget`` (seconds of the deciding
+    thread's processor time per decision) is Hard's safety net, which stops a search
+    early only on a processor far slower than usual, never because the machine is busy.
 
     Raises InvalidInputError for an unknown level (ValueError for a seat not at the
     table: a programming error)."""
