@@ -40,7 +40,8 @@ commands understood went from 58.75 to 70.00%, no wrong action unasked, right pl
 asked about 56 of 68 -> 65 of 82; table talk asked about went from 15 to 42 of 420 tries
 (bid prompt 2 -> 16 of 60, play 7 -> 14, draw 6 -> 7, blind nil 0 -> 4), answered as a
 query or with a refusal 16 -> 26, acted on 0 -> 0. On the voices it was set on, table
-talk asked about 1 -> 6 of 420."""
+talk was asked about 1 -> 6 times in 420 tries, and 3 -> 19 in noise and
+reverberation (docs/measurements.md)."""
 
 
 def askable(reading: Reading) -> bool:
