@@ -14,7 +14,10 @@
   question. Where the fit is not weighed with the winner searched alone (Italian,
   French), speech that fitted badly so for its kind (:data:`ALONE_FLOORS`: queries,
   commands, places...) is answered "say again" too, and a wake phrase does not wake
-  (:data:`WAKE_ALONE_FLOORS`). A named card or bid whose alternatives weighed no other
+  (:data:`WAKE_ALONE_FLOORS`). In French an action under those floors but over the ask
+  floors beneath them (:mod:`.ask_band`) is asked about instead: other speakers than the
+  floors were set on fit their right phrases there too. A named card or bid whose
+  alternatives weighed no other
   intent (the runner-up was another wording of it) is asked about unless it fitted very
   well, and
   any card that fitted only loosely (:data:`ASK_FITS`, stricter when weighed only
@@ -63,6 +66,7 @@ from voice_spades.narration.forms import Spelled
 from voice_spades.voice.lexicon import Lexicon, default_lexicon
 from voice_spades.voice.lists import chain
 from voice_spades.voice.recognizers.base import Recognition
+from voice_spades.voice.understanding.ask_band import in_ask_band
 from voice_spades.voice.understanding.grammar import (
     Extreme,
     Listening,
@@ -280,7 +284,9 @@ command 0.00004), they would have let through 30 more right commands of the 240 
 the other voices (60.00% understood), but French table talk fits as low alone: 41 of
 420 table-talk tries on those voices and 87 of 420 on the others would have passed
 them, "quelle heure est-il" putting voice to sleep as "n'écoute plus" and "mon café est
-froid" asked about as a bid.
+froid" asked about as a bid. Instead, a French action between these floors and ask
+floors a tenth of the lowest right fits of those voices is asked about
+(:data:`~.ask_band.ASK_ALONE_FLOORS`).
 A French answer has a floor, set that way (a tenth of 0.10, the lowest right answer on
 espeak-ng and MBROLA fr1, fr4, fr6): on the other voices "bonne partie à tous" was heard
 as "non merci" at 0.0 alone and discarded the drawn card, declined blind nil and dropped
@@ -536,13 +542,14 @@ def decide(reading: Reading, table: PhraseTable,
     intent = reading.intent
     lex = lexicon or default_lexicon()
     kind = reading_kind(reading)
-    if policy.reject_table_talk and fits_like_table_talk(reading, kind, lex) \
-            and not _searched_well(reading, policy):
+    talk_like = policy.reject_table_talk and fits_like_table_talk(reading, kind, lex) \
+        and not _searched_well(reading, policy)
+    if talk_like and not in_ask_band(reading, kind, lex):
         return NotUnderstood(reading.phrase)
     min_confidence = policy.min_confidence
     if min_confidence <= 1:  # (above 1, every action is asked about)
         min_confidence = min(min_confidence, _per_kind(LOW_CONFIDENCES, kind, lex, 1.0))
-    unsure = (reading.confidence < min_confidence or reading.cost > 0
+    unsure = (talk_like or reading.confidence < min_confidence or reading.cost > 0
               or bool(reading.rivals)
               or (reading.fit < policy.unweighed_fit and not reading.others
                   and _names_a_card_or_bid(reading.meaning))
