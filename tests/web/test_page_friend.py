@@ -125,6 +125,9 @@ def test_a_browser_watches_in_french_is_sent_no_hand_and_talks_to_the_table(
         lobby = json.loads(page.recv(10))
         assert lobby["t"] == "lobby"
         assert f"Vous regardez la table {host.code}." in lobby["lines"]
+        page.send(json.dumps({"t": "chat", "text": "On commence ?"}))
+        waiting = host.until(lambda m: m["t"] == "chat", 10)
+        assert (waiting["name"], waiting["text"]) == ("Léa", "On commence ?")
         host.send(Start())
         deadline = time.monotonic() + 10
         state: dict[str, object] = {}

@@ -19,7 +19,7 @@ from voice_spades.client.remote_table import RemoteTable
 from voice_spades.keys import KeyboardInput, help_text, hints, key_help, key_lister, load_keymap
 from voice_spades.messages import Message
 from voice_spades.narration.catalog import Catalog, catalog, speaking
-from voice_spades.protocol.wire import NAME_MAX, Join, Leave
+from voice_spades.protocol.wire import NAME_MAX, Chat, Join, Leave
 from voice_spades.session import GameSettings, InputEnded, InputHooks, Pacer, Ports, Session
 from voice_spades.web.local_page import LocalPage
 from voice_spades.web.page_clients import PageClients
@@ -102,8 +102,8 @@ class FriendSeat:
         page = LocalPage(session, KeyboardInput(session, keymap), output,
                          clients=self.clients, language=self.language)
         output.said = page.said
-        session.watch(page.watch)
         self.session, self.page = session, page
+        session.watch(page.watch)
         if fresh:
             session.start(greeting=session.line("table.started"))
         else:
@@ -151,8 +151,13 @@ class FriendSeat:
         self._to_page(lambda page: page.bid(tricks))
 
     def chat(self, text: str) -> None:
-        """A message typed in the page, for the table."""
-        self._to_page(lambda page: page.chat(text))
+        """A message typed in the page, for the table: through the page's game once the
+        match is on, straight down the line while the friend waits for it."""
+        page = self.page
+        if page is not None:
+            page.chat(text)
+        else:
+            self.line.send(Chat(text))
 
     def set_reader(self, on: bool) -> None:
         """No voice of the game's here: nothing to silence."""
