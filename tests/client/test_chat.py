@@ -3,21 +3,18 @@ low priority, Shift+M mutes it; at most 200 characters and 5 messages in 10 s.""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
+from tests.client.long_event import a_long_event_being_said
 from tests.client.net import connect, eventually, running_server
 from tests.session.fakes import RecordingOutput
-from tests.speech.timed_speaker import TimedSpeaker
 from tests.table.test_any_seat import seated
 from voice_spades.client.remote_table import RemoteTable
 from voice_spades.engine import options_to_dict, profile
 from voice_spades.keys import KeyboardInput, load_keymap
-from voice_spades.narration import Line, LineKind, Priority
+from voice_spades.narration import Priority
 from voice_spades.protocol.wire import Chat, Create, Join, SeatSpec, Start
 from voice_spades.session import GameSettings, Pacer, Ports, Session
-from voice_spades.speech import Announcer
-from voice_spades.speech.output import AnnouncerOutput
 
 KEYMAP = load_keymap()
 
@@ -115,46 +112,24 @@ def test_chat_that_comes_while_the_game_speaks_is_said_once_it_is_quiet(
     and thread; the synthesizer alone is timed, not spoken), a message arriving during
     a game event is printed at once, said whole after the event, never cutting it; a
     muted one is not said."""
-    rules = options_to_dict(profile("pagat"))
-    seats = (SeatSpec("human"), SeatSpec("open"), SeatSpec("bot", "easy"),
-             SeatSpec("bot", "easy"))
-    speaker = TimedSpeaker(seconds_per_word=0.02, longest=1.5)
-    printed = io.StringIO()
-    output = AnnouncerOutput(Announcer(speaker, stream=printed))
-    with running_server(tmp_path, bot_delay=30.0) as server:
-        host_line, host = connect(server.address, Create(rules, seats), name="Ada")
-        assert host.code is not None
-        friend_line, _ = connect(server.address, Join(host.code), name="Giulia")
-        host_line.send(Start())
-        eventually(lambda: host.ready.is_set())
-        session = Session(host, Ports(output, pacer=Pacer(output.is_busy, min_gap=0.0)),
-                          settings=GameSettings(seat=host.seat))
-        session.start()
-        eventually(lambda: not session.step() and "Giulia sat down" in printed.getvalue())
-        assert output.wait_idle(20)
-        long_event = Line("card.played", " ".join(["West played the queen of hearts, and "
-                                                   "North the king."] * 6),
-                          kind=LineKind.EVENT)  # 60 words: 1.2 s
-        output.emit([long_event])
-        speaking = speaker.wait_for_text(long_event.text)
-        friend_line.send(Chat("ciao Ada"))
+    with a_long_event_being_said(tmp_path) as table:
+        table.friend_line.send(Chat("ciao Ada"))
         said = "Giulia, West, says: ciao Ada"
-        eventually(lambda: heard(session, RecordingOutput(), "") or said in printed.getvalue())
-        assert speaker.playing is speaking  # printed at once, not said over the event
-        assert output.wait_idle(10)
-        assert speaker.whole()[-2:] == [long_event.text, said]  # after it, whole
-        assert all(whole for _, whole in speaker.plays)  # nothing was cut
+        eventually(table.printed_after_event(said))
+        assert table.speaker.playing is table.speaking  # printed at once, not said over it
+        assert table.output.wait_idle(10)
+        assert table.speaker.whole()[-2:] == [table.event.text, said]  # after it, whole
+        assert all(whole for _, whole in table.speaker.plays)  # nothing was cut
 
+        session = table.session
         notes: list[str] = []
         session.watch(lambda snapshot: notes.extend(n.message.id for n in snapshot.notes))
         type_keys(session, KeyboardInput(session, KEYMAP), "shift+m")
-        assert output.wait_idle(10)
-        friend_line.send(Chat("muted?"))
+        assert table.output.wait_idle(10)
+        table.friend_line.send(Chat("muted?"))
         eventually(lambda: heard(session, RecordingOutput(), "") or "table.chat" in notes)
-        assert output.wait_idle(10) and not any("muted?" in text for text in speaker.whole())
-        host_line.close()
-        friend_line.close()
-    speaker.close()
+        assert table.output.wait_idle(10)
+        assert not any("muted?" in text for text in table.speaker.whole())
 
 
 def test_chat_said_aloud_opens_the_line_and_the_keys_then_type_the_message() -> None:

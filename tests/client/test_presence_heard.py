@@ -3,62 +3,34 @@ event being said, never cutting it, and kept apart from chat, which stays low.""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.client.net import connect, eventually, running_server
+from tests.client.long_event import a_long_event_being_said
+from tests.client.net import eventually
 from tests.client.stream import SeatStream
-from tests.client.test_chat import heard
 from tests.session.fakes import RecordingOutput
-from tests.speech.timed_speaker import TimedSpeaker
 from voice_spades.client.remote_table import RemoteTable
-from voice_spades.engine import Match, options_to_dict, profile
+from voice_spades.engine import Match, profile
 from voice_spades.narration import Line, LineKind, Priority
-from voice_spades.protocol.wire import Create, Join, Leave, SeatSpec, Start
+from voice_spades.protocol.wire import Leave
 from voice_spades.session import GameSettings, Pacer, Ports, Session
-from voice_spades.speech import Announcer
-from voice_spades.speech.output import AnnouncerOutput, batch_utterances
+from voice_spades.speech.output import batch_utterances
 
 
 def test_a_player_leaving_during_an_event_is_said_after_it_whole(tmp_path: Path) -> None:
     """Through the speech path the game uses (the synthesizer alone is timed), the
     friend's leaving arrives while a long game event is said: it is printed at once,
     said after the event, and nothing is cut."""
-    rules = options_to_dict(profile("pagat"))
-    seats = (SeatSpec("human"), SeatSpec("open"), SeatSpec("bot", "easy"),
-             SeatSpec("bot", "easy"))
-    speaker = TimedSpeaker(seconds_per_word=0.02, longest=1.5)
-    printed = io.StringIO()
-    output = AnnouncerOutput(Announcer(speaker, stream=printed))
-    with running_server(tmp_path, bot_delay=30.0) as server:
-        host_line, host = connect(server.address, Create(rules, seats), name="Ada")
-        assert host.code is not None
-        friend_line, _ = connect(server.address, Join(host.code), name="Giulia")
-        host_line.send(Start())
-        eventually(lambda: host.ready.is_set())
-        session = Session(host, Ports(output, pacer=Pacer(output.is_busy, min_gap=0.0)),
-                          settings=GameSettings(seat=host.seat))
-        session.start()
-        eventually(lambda: not session.step() and "Giulia sat down" in printed.getvalue())
-        assert output.wait_idle(20)
-        long_event = Line("card.played", " ".join(["West played the queen of hearts, and "
-                                                   "North the king."] * 6),
-                          kind=LineKind.EVENT)  # 60 words: 1.2 s
-        output.emit([long_event])
-        speaking = speaker.wait_for_text(long_event.text)
-        friend_line.send(Leave())
-        eventually(lambda: heard(session, RecordingOutput(), "")
-                   or "Giulia" in printed.getvalue().split(long_event.text)[-1])
-        assert speaker.playing is speaking  # printed at once, not said over the event
-        assert output.wait_idle(10)
-        whole = speaker.whole()
-        assert whole.index(long_event.text) < len(whole) - 1
-        assert any("Giulia" in text for text in whole[whole.index(long_event.text) + 1:])
-        assert all(done for _, done in speaker.plays)  # nothing was cut
-        host_line.close()
-        friend_line.close()
-    speaker.close()
+    with a_long_event_being_said(tmp_path) as table:
+        table.friend_line.send(Leave())
+        eventually(table.printed_after_event("Giulia"))
+        assert table.speaker.playing is table.speaking  # printed at once, not said over it
+        assert table.output.wait_idle(10)
+        whole = table.speaker.whole()
+        assert whole.index(table.event.text) < len(whole) - 1
+        assert any("Giulia" in text for text in whole[whole.index(table.event.text) + 1:])
+        assert all(done for _, done in table.speaker.plays)  # nothing was cut
 
 
 class BatchOutput(RecordingOutput):

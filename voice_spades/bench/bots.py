@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from voice_spades.bench.bots_defence import defence, print_defence
 from voice_spades.bench.bots_play import jobs_for, run_jobs, summarize
@@ -121,17 +122,14 @@ def main(argv: list[str] | None = None) -> int:
         return round_robin(args, rules)
     if args.defence:
         report = defence(args, rules)
-        if args.json:
-            print(json.dumps(report))
-        else:
-            print_defence(report)
-        return 0
-    results = run_jobs(list(jobs_for(args, rules, args.a, args.b)), args.jobs)
-    summary = summarize(args, results)
-    if args.json:
-        print(json.dumps(summary))
+        print_report: Callable[[dict[str, object]], None] = print_defence
     else:
-        _print_text(summary)
+        results = run_jobs(list(jobs_for(args, rules, args.a, args.b)), args.jobs)
+        report, print_report = summarize(args, results), _print_text
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print_report(report)
     return 0
 
 
