@@ -31,8 +31,9 @@ tenth of the lowest alone fit of right phrases of the kind heard right on the vo
 French floors and lengths were set on (espeak-ng fr, fr-be, fr+f3 and MBROLA fr1, fr4,
 fr6; 480 commands, half of them in noise and reverberation), whose lowest were: bids
 0.00003 ("demande onze"), places 0.0029, cards named outright 0.0006, "play it" 0.0009,
-no exchange 0.0011, commands 0.0004. The grammar search's fit has no ask floor: it is never under 0.05, the
-French recognizer threshold, and told table talk from right phrases no better.
+no exchange 0.0011, commands 0.0004. The grammar search's fit has no ask floor: it is
+never under 0.05, the French recognizer threshold, and told table talk from right
+phrases no better.
 
 On Pico and MBROLA fr2, fr3, fr5, fr7 (voices not used to set anything; 240 commands, and
 60 table-talk sentences at seven prompts), with French's lengths set on the same voices,

@@ -18,8 +18,9 @@
   floors beneath them (:mod:`.ask_band`) is asked about instead: other speakers than the
   floors were set on fit their right phrases there too. A named card or bid whose
   alternatives weighed no other intent (the runner-up was another wording of it) is
-  asked about unless it fitted very well, and any card that fitted only loosely (:data:`ASK_FITS`, stricter when weighed only
-  against a query or a command: :data:`UNLIKE_ASK_FITS`) is asked about, as is a
+  asked about unless it fitted very well, and any card that fitted only loosely
+  (:data:`ASK_FITS`, stricter when weighed only against a query or a command:
+  :data:`UNLIKE_ASK_FITS`) is asked about, as is a
   card against which a query was nearly heard (:data:`UNLIKE_ASK_SHARES`) or, in
   French, "play it" was weighed at all (:data:`CURRENT_ASK_SHARES`).
 * Speech that began over the game's own sound (:func:`over_game_policy`) has every
