@@ -90,6 +90,20 @@ def test_a_remote_seat_hears_a_whole_hand_as_the_local_game_says_it() -> None:
     assert previous.bids == tuple(wire.match.finished[0].bids)
 
 
+def test_a_catch_up_that_brings_the_state_before_the_table_is_ready_once_both_came(
+        ) -> None:
+    """A game restarted with a kept seat gets the table as it stands, whose first frame
+    may be the hand's state and the rules only after it: ready once it has both, even
+    when nothing more happens (the table waits for this very player)."""
+    wire = Wire(1)
+    wire.stream.table()  # sent before the kept snapshot starts
+    wire.deliver(wire.stream.state(wire.match.opening_events()))
+    assert not wire.table.ready.is_set()  # no rules yet: no session can be built
+    wire.deliver(wire.stream.presence(1, "Bea", "dropped"))
+    wire.deliver(wire.stream.table(("", "Bea")))
+    assert wire.table.ready.is_set() and wire.table.started
+
+
 def test_duplicates_are_dropped_and_a_gap_is_reported() -> None:
     wire = Wire(1)
     wire.deliver(wire.stream.table())

@@ -336,6 +336,8 @@ class RemoteTable:
         """One stream message in order (the lock is held)."""
         if kind == "table":
             self._table(message)
+            if self._view is not None and self._rules is not None:
+                self.ready.set()  # a rejoin's catch-up may bring the state first
         elif kind == "state":
             events = tuple(decode_event(e) for e in _items(message.get("events")))
             view = decode_view(message.get("view"))
